@@ -1,0 +1,60 @@
+# Knock. `make run` and `make test` need only Python 3.11 on the machine.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip
+
+.PHONY: run test check bench fmt install install-dev migrate demo clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(PIP) install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(PIP) install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(PIP) install --quiet -e '.[dev,bench]'
+	touch $@ $(VENV)/.installed-dev $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py demo
+
+run: demo
+	$(BIN)/python manage.py serve
+
+test: install-dev
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+check: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
+	$(BIN)/lint-imports
+	DJANGO_SETTINGS_MODULE=config.settings.test $(BIN)/python manage.py makemigrations --check --dry-run
+	DJANGO_SETTINGS_MODULE=config.settings.production \
+	  SECRET_KEY='check-only-7d1f0c3a9b2e4f6a8c5d1e3f7a9b0c2d4e6f8a1b3c5d7e9f' \
+	  DATABASE_URL='postgres://knock@127.0.0.1:5432/knock' \
+	  CELERY_BROKER_URL='redis://127.0.0.1:6379/0' ALLOWED_HOSTS='knock.example' \
+	  $(BIN)/python manage.py check --deploy --fail-level WARNING
+
+bench: $(VENV)/.installed-bench
+	$(BIN)/python -m bench
+
+fmt: install-dev
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,5 @@
+"""Project configuration: settings, URL routes, the Celery application, WSGI/ASGI entry points."""
+
+from config.celery_app import app as celery_app
+
+__all__ = ["celery_app"]

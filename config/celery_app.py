@@ -1,0 +1,15 @@
+"""The Celery application.
+
+Workers and beat find their broker through ``CELERY_BROKER_URL`` (Django settings, namespace
+``CELERY``). Tasks live in each app's ``tasks.py`` and are discovered automatically.
+"""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+
+app = Celery("knock")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,23 @@
+"""Settings for pytest.
+
+The test database follows ``DATABASE_URL`` like every other environment (SQLite by default,
+PostgreSQL in CI's second phase). On SQLite the test database is a file, not memory, so that a real
+Celery worker started by the tests can open the same database.
+"""
+
+from config.settings.base import *  # noqa: F403
+from config.settings.base import DATABASES, VAR_DIR, env
+
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"]["TEST"] = {
+        "NAME": env.str("KNOCK_TEST_SQLITE", default=str(VAR_DIR / "test-knock.sqlite3"))
+    }
+CELERY_BROKER_URL = env.str(
+    "CELERY_BROKER_URL", default=f"sqla+sqlite:///{VAR_DIR / 'test-celery-broker.sqlite3'}"
+)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -1,0 +1,1 @@
+"""Site-wide pieces that belong to no game app: home page, health, errors, demo data."""

@@ -1,0 +1,7 @@
+"""The REST API's routes, gathered from the apps."""
+
+from django.urls import include, path
+
+urlpatterns: list[object] = [
+    path("", include("core.health_api")),
+]

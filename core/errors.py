@@ -1,0 +1,36 @@
+"""The one application error type that services raise and the API and pages translate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ApplicationError(Exception):
+    """A request that cannot be done as asked, with a message a player can act on.
+
+    ``status`` is the HTTP status it maps to (400 invalid input, 403 forbidden, 404 not found,
+    409 conflict with stored state, 422 an idempotency key reused for another request).
+    ``field`` names the input at fault when there is one; ``extra`` carries data for the client
+    (for a conflict, what was stored).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int = 400,
+        field: str | None = None,
+        extra: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.field = field
+        self.extra = extra or {}
+
+    def as_dict(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"detail": self.message}
+        if self.field:
+            body["field"] = self.field
+        body.update(self.extra)
+        return body

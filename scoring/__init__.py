@@ -1,0 +1,1 @@
+"""Matches, games, hands, submissions, confirmation and score sheets."""

@@ -1,0 +1,103 @@
+"""Fixtures shared by the whole suite: a real Celery worker process on the test database."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _database_url(settings_dict: dict[str, object]) -> str:
+    """The URL of the database the tests run on, for a worker process to open the same one."""
+    engine = str(settings_dict["ENGINE"])
+    name = str(settings_dict["NAME"])
+    if engine.endswith("sqlite3"):
+        return f"sqlite:///{name}"
+    user = quote(str(settings_dict.get("USER") or ""))
+    password = quote(str(settings_dict.get("PASSWORD") or ""))
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{auth}{host}:{port}/{name}"
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup: None, django_db_blocker: object) -> Iterator[str]:
+    """Start ``celery worker`` as a separate process on the test database and broker.
+
+    Tests that use it must also use ``transactional_db`` so that what they write is committed
+    and visible to the worker. Yields the worker's node name.
+    """
+    from django.conf import settings
+    from django.db import connection
+
+    from config.celery_app import app
+
+    broker = settings.CELERY_BROKER_URL
+    if broker.startswith("sqla+sqlite:///"):
+        Path(broker.removeprefix("sqla+sqlite:///")).unlink(missing_ok=True)
+    else:
+        app.control.purge()
+    node = f"test-{uuid.uuid4().hex[:8]}@%h"
+    env = dict(os.environ)
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.test",
+        DATABASE_URL=_database_url(connection.settings_dict),
+        CELERY_BROKER_URL=broker,
+        PYTHONUNBUFFERED="1",
+    )
+    log = (Path(settings.VAR_DIR) / f"test-worker-{node[:13]}.log").open("wb")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool",
+            "solo",
+            "-l",
+            "INFO",
+            "-n",
+            node,
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    time.sleep(0.5)
+    if proc.poll() is not None:
+        raise RuntimeError(f"the Celery worker exited at once; see {log.name}")
+    try:
+        yield node
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def wait_for(predicate: object, *, timeout: float = 30.0, interval: float = 0.2) -> bool:
+    """Poll ``predicate()`` until it is true or ``timeout`` seconds pass."""
+    assert callable(predicate)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(interval)
+    return bool(predicate())

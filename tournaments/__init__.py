@@ -1,0 +1,1 @@
+"""Clubs, players, events, rounds, pairings, brackets, standings and ratings."""
