@@ -49,8 +49,12 @@ check: install-dev
 	  CELERY_BROKER_URL='redis://127.0.0.1:6379/0' ALLOWED_HOSTS='knock.example' \
 	  $(BIN)/python manage.py check --deploy --fail-level WARNING
 
+# The tournament benchmarks run on the local PostgreSQL when one answers (else on SQLite).
 bench: $(VENV)/.installed-bench
-	$(BIN)/python -m bench
+	@if [ -z "$$DATABASE_URL" ] && $(BIN)/python -c "import psycopg; \
+	  psycopg.connect('postgresql://postgres@127.0.0.1:5432/postgres', connect_timeout=2).close()" \
+	  2>/dev/null; then export DATABASE_URL=postgres://postgres@127.0.0.1:5432/knock_bench; fi; \
+	$(BIN)/python -m bench $(BENCH)
 
 fmt: install-dev
 	$(BIN)/ruff check --fix .

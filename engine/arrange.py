@@ -1,0 +1,488 @@
+"""Best arrangements, tying arrangements, and the best discard (RULES.md §2).
+
+The search: with runs alone each suit's best cover is forced (see :mod:`engine.melds`), so the only
+choices are the sets. A set is possible only at a rank with 3 or 4 cards in the hand; at such a
+rank the hand takes no set, the 4-set, or one of the 3-sets. Two facts keep this tiny:
+
+- a card outside every stretch of 3+ consecutive cards of its suit (:data:`~engine.melds.RUNNABLE`)
+  can never be in a run, so a rank whose cards are all like that always takes its whole set
+  (anything else leaves one of them as deadwood, and every card is worth at least 1);
+- at a rank where some card could be in a run, a 3-set that leaves out a card that could not is
+  beaten by the whole set, and so is taking no set when three cards could not.
+
+Every remaining choice is tried, and each is scored with four table look-ups. Nothing is cached
+per hand. Runs are always taken whole: splitting a long run changes neither the deadwood nor what
+can be laid off on it, so arrangements that differ only by such a split count as one.
+
+``extra_melds`` (Gem Rummy's vaults and Queen's Diamonds) join the search as further candidates;
+with them the pruning above no longer holds and every pairwise-disjoint choice is tried.
+
+This module must not know about knocking, lay-offs or scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.cards import DECK_MASK, card_value, cards_to_mask, format_cards, mask_to_cards
+from engine.errors import CardError
+from engine.melds import (
+    DISCARD_GAIN,
+    MELD_BY_MASK,
+    RANK_MASKS,
+    RUN_DEADWOOD,
+    RUNNABLE,
+    Meld,
+    suit_runs,
+)
+
+__all__ = [
+    "MAX_HAND",
+    "Arrangement",
+    "DiscardResult",
+    "all_best_arrangements",
+    "best_arrangement",
+    "best_discard",
+    "hand_mask",
+    "min_deadwood",
+    "min_deadwood_after_discard",
+]
+
+MAX_HAND: Final = 13
+"""The most cards an arrangement search accepts."""
+
+_SUIT: Final = (1 << 13) - 1
+_SPREAD: Final = RANK_MASKS[0]
+_NONE: Final = 1 << 30  # larger than any deadwood
+
+
+def _spread(pattern: int, rank: int) -> int:
+    """The mask of the cards of ``rank`` in the suits of the 4-bit ``pattern``."""
+    return sum(1 << (suit * 13 + rank) for suit in range(4) if pattern >> suit & 1)
+
+
+def _pruned_options(present: int, runnable: int) -> tuple[int, ...]:
+    """The set choices worth trying at a rank (4-bit suit patterns; 0 is "no set").
+
+    ``present`` has 3 or 4 suits; ``runnable`` are those whose card could be in a run.
+    """
+    fixed = present & ~runnable
+    if not runnable:
+        return (present,)
+    if present.bit_count() == 3:
+        return (0, present)
+    if fixed.bit_count() == 3:
+        return (present, fixed)
+    return (0, present, *(present ^ 1 << suit for suit in range(4) if runnable >> suit & 1))
+
+
+def _build_options() -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
+    """Set choices by rank: pruned ones keyed by the rank's cards and runnable cards (shifted 52
+    bits up); every set (for the discard search) keyed by the rank's cards."""
+    pruned: dict[int, tuple[int, ...]] = {}
+    every: dict[int, tuple[int, ...]] = {}
+    for rank in range(13):
+        for present in range(16):
+            if present.bit_count() < 3:
+                continue
+            cards = _spread(present, rank)
+            every[cards] = tuple(
+                _spread(sub, rank)
+                for sub in range(16)
+                if sub & present == sub and sub.bit_count() >= 3
+            )
+            for runnable in range(16):
+                if runnable & present == runnable:
+                    pruned[cards | _spread(runnable, rank) << 52] = tuple(
+                        _spread(option, rank) for option in _pruned_options(present, runnable)
+                    )
+    return pruned, every
+
+
+_PRUNED_OPTIONS, _SET_OPTIONS = _build_options()
+
+
+def min_deadwood(mask: int) -> int:
+    """The least deadwood of the hand ``mask`` (any size), the fast path behind everything else.
+
+    ``mask`` is not checked: it must be a card mask (see :func:`engine.cards.cards_to_mask`).
+
+    >>> from engine.cards import parse_cards
+    >>> min_deadwood(cards_to_mask(parse_cards("AS 2S 3S 4S 5S KS AH QH AD AC")))
+    20
+    """
+    dw = RUN_DEADWOOD
+    a = mask & 8191
+    b = mask >> 13 & 8191
+    c = mask >> 26 & 8191
+    d = mask >> 39
+    sets = a & b & (c | d) | c & d & (a | b)
+    if not sets:
+        return dw[a] + dw[b] + dw[c] + dw[d]
+    ra = RUNNABLE[a]
+    rb = RUNNABLE[b]
+    rc = RUNNABLE[c]
+    rd = RUNNABLE[d]
+    contested = sets & (ra | rb | rc | rd)
+    if contested != sets:
+        keep = ~(sets ^ contested)
+        a &= keep
+        b &= keep
+        c &= keep
+        d &= keep
+        if not contested:
+            return dw[a] + dw[b] + dw[c] + dw[d]
+    runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
+    rest = a | b << 13 | c << 26 | d << 39
+    low = contested & -contested
+    bits = low * _SPREAD
+    combos = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+    contested ^= low
+    while contested:
+        low = contested & -contested
+        bits = low * _SPREAD
+        options = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+        combos = tuple([x | o for x in combos for o in options])
+        contested ^= low
+    best = _NONE
+    for removed in combos:
+        m = rest ^ removed
+        value = dw[m & 8191] + dw[m >> 13 & 8191] + dw[m >> 26 & 8191] + dw[m >> 39]
+        if value < best:
+            best = value
+    return best
+
+
+def min_deadwood_after_discard(mask: int) -> int:
+    """The least deadwood left after discarding one card of ``mask``: the fast path of
+    :func:`best_discard` when only the number is wanted. Exact for every hand.
+
+    ``mask`` is not checked and must hold at least one card.
+
+    >>> from engine.cards import parse_cards
+    >>> min_deadwood_after_discard(cards_to_mask(parse_cards("3S 4S 5S 6S 4H 4D 5D 2C 3C 4C 5C")))
+    3
+    """
+    dw = RUN_DEADWOOD
+    gain = DISCARD_GAIN
+    a = mask & 8191
+    b = mask >> 13 & 8191
+    c = mask >> 26 & 8191
+    d = mask >> 39
+    sets = a & b & (c | d) | c & d & (a | b)
+    if not sets:
+        return dw[a] + dw[b] + dw[c] + dw[d] - max(gain[a], gain[b], gain[c], gain[d])
+    contested = sets & (RUNNABLE[a] | RUNNABLE[b] | RUNNABLE[c] | RUNNABLE[d])
+    free = sets ^ contested
+    if free:
+        keep = ~free
+        a &= keep
+        b &= keep
+        c &= keep
+        d &= keep
+    rest = a | b << 13 | c << 26 | d << 39
+    combos: tuple[int, ...] = (0,)
+    while contested:
+        low = contested & -contested
+        options = (0, *_SET_OPTIONS[mask & low * _SPREAD])
+        combos = tuple([x | o for x in combos for o in options])
+        contested ^= low
+    best = whole = _NONE
+    for removed in combos:
+        m = rest ^ removed
+        a = m & 8191
+        b = m >> 13 & 8191
+        c = m >> 26 & 8191
+        d = m >> 39
+        base = dw[a] + dw[b] + dw[c] + dw[d]
+        whole = min(whole, base)
+        best = min(best, base - max(gain[a], gain[b], gain[c], gain[d]))
+    while free:
+        low = free & -free
+        rank_cards = mask & low * _SPREAD
+        if rank_cards.bit_count() == 4:
+            best = min(best, whole)  # a 4-set gives up a card and stays a set
+        else:
+            best = min(best, whole + 2 * min(low.bit_length(), 10))  # the set is broken
+        free ^= low
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Disjoint melds of a hand and what is left over as deadwood.
+
+    >>> from engine.cards import parse_cards
+    >>> arrangement = best_arrangement(parse_cards("5S 6S 7S 7H JH 2D 7D KD 7C QC"))
+    >>> [str(meld) for meld in arrangement.melds], arrangement.deadwood, arrangement.is_gin
+    (['5S 6S 7S', '7H 7D 7C'], 32, False)
+    >>> str(arrangement)
+    '5S 6S 7S | 7H 7D 7C | deadwood JH 2D KD QC (32)'
+    """
+
+    melds: tuple[Meld, ...]
+    deadwood_cards: tuple[int, ...]
+    deadwood: int
+
+    @property
+    def is_gin(self) -> bool:
+        """True when no card is left over (deadwood 0 and no deadwood cards)."""
+        return not self.deadwood_cards
+
+    @property
+    def melded_cards(self) -> tuple[int, ...]:
+        """Every melded card, in canonical order."""
+        return tuple(sorted(card for meld in self.melds for card in meld.cards))
+
+    def __str__(self) -> str:
+        parts = [str(meld) for meld in self.melds]
+        left = format_cards(self.deadwood_cards)
+        parts.append(f"deadwood {left} ({self.deadwood})" if left else "gin")
+        return " | ".join(parts)
+
+
+def hand_mask(cards: Sequence[int] | int) -> int:
+    """The mask of a hand given as cards or as a mask, checked; at most :data:`MAX_HAND` cards."""
+    if isinstance(cards, int):
+        if isinstance(cards, bool) or not 0 <= cards <= DECK_MASK:
+            raise CardError(f"{cards!r} is not a card mask: a mask is an integer 0 to 2**52 - 1")
+        mask = cards
+    else:
+        mask = cards_to_mask(cards)
+    if mask.bit_count() > MAX_HAND:
+        raise CardError(f"expected at most {MAX_HAND} cards, got {mask.bit_count()}")
+    return mask
+
+
+def _extra_lookup(mask: int, extra_melds: Sequence[Meld]) -> dict[int, Meld]:
+    """The extra melds that lie inside the hand, by mask (the others cannot be made)."""
+    lookup: dict[int, Meld] = {}
+    for meld in extra_melds:
+        meld_mask = meld.mask
+        if meld_mask & mask == meld_mask:
+            lookup.setdefault(meld_mask, meld)
+    return lookup
+
+
+def _plan(
+    mask: int, extra: Sequence[int], *, discard: bool
+) -> tuple[tuple[int, ...], list[tuple[int, tuple[int, ...]]]]:
+    """The sets every best arrangement takes, and every choice of further melds worth scoring.
+
+    Returns ``(forced, choices)``: ``forced`` are set masks taken in any case (ranks whose cards
+    cannot be in a run; none when there are ``extra`` melds), ``choices`` are ``(used mask, meld
+    masks)`` pairs, always starting with the empty choice. With ``discard`` every set of a
+    contested rank is a candidate, so that the choices also cover the hand less any one card.
+    """
+    a = mask & _SUIT
+    b = mask >> 13 & _SUIT
+    c = mask >> 26 & _SUIT
+    d = mask >> 39
+    sets = a & b & (c | d) | c & d & (a | b)
+    runnable = RUNNABLE[a] | RUNNABLE[b] << 13 | RUNNABLE[c] << 26 | RUNNABLE[d] << 39
+    forced: list[int] = []
+    candidates: list[int] = []
+    while sets:
+        low = sets & -sets
+        bits = low * _SPREAD
+        sets ^= low
+        if not extra and not runnable & bits:
+            forced.append(mask & bits)
+        elif discard or extra:
+            candidates.extend(_SET_OPTIONS[mask & bits])
+        else:
+            key = mask & bits | (runnable & bits) << 52
+            candidates.extend(option for option in _PRUNED_OPTIONS[key] if option)
+    candidates.extend(extra)
+    choices: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+    for candidate in candidates:
+        choices += [
+            (used | candidate, (*melds, candidate))
+            for used, melds in choices
+            if not used & candidate
+        ]
+    return tuple(forced), choices
+
+
+def _deadwood(mask: int) -> int:
+    """The deadwood of ``mask`` when only runs are made."""
+    return (
+        RUN_DEADWOOD[mask & _SUIT]
+        + RUN_DEADWOOD[mask >> 13 & _SUIT]
+        + RUN_DEADWOOD[mask >> 26 & _SUIT]
+        + RUN_DEADWOOD[mask >> 39]
+    )
+
+
+def _meld_order(meld: Meld) -> tuple[int, int]:
+    """Melds are listed by their lowest rank, then by their first card."""
+    first = meld.cards[0]
+    return first % 13, first
+
+
+def _build(rest: int, meld_masks: Sequence[int], extra: dict[int, Meld]) -> Arrangement:
+    """The arrangement of ``meld_masks`` plus the runs of ``rest``; its other cards are deadwood."""
+    melds = [extra.get(meld_mask) or MELD_BY_MASK[meld_mask] for meld_mask in meld_masks]
+    deadwood_mask = 0
+    for suit in range(4):
+        suit_mask = rest >> (13 * suit) & _SUIT
+        melds.extend(MELD_BY_MASK[run << (13 * suit)] for run in suit_runs(suit_mask))
+        deadwood_mask |= (suit_mask & ~RUNNABLE[suit_mask]) << (13 * suit)
+    melds.sort(key=_meld_order)
+    return Arrangement(tuple(melds), mask_to_cards(deadwood_mask), _deadwood(rest))
+
+
+def _scored(
+    cards: Sequence[int] | int, extra_melds: Sequence[Meld]
+) -> tuple[int, dict[int, Meld], tuple[int, ...], list[tuple[int, int, tuple[int, ...]]]]:
+    """Every choice of melds worth scoring for ``cards``, with its deadwood.
+
+    Returns ``(mask, extra lookup, forced set masks, [(deadwood, rest mask, meld masks)])``.
+    """
+    mask = hand_mask(cards)
+    extra = _extra_lookup(mask, extra_melds)
+    forced, choices = _plan(mask, tuple(extra), discard=False)
+    rest = mask ^ sum(forced)
+    scored = [(_deadwood(rest ^ used), rest ^ used, melds) for used, melds in choices]
+    return mask, extra, forced, scored
+
+
+def best_arrangement(
+    cards: Sequence[int] | int, *, extra_melds: Sequence[Meld] = ()
+) -> Arrangement:
+    """An arrangement of ``cards`` (cards or a mask, 0-13 of them) with the least deadwood.
+
+    It is the first of :func:`all_best_arrangements`. ``extra_melds`` are further candidate
+    melds (Gem Rummy's vaults and Queen's Diamonds); those not inside the hand are ignored.
+
+    >>> from engine.cards import parse_cards
+    >>> str(best_arrangement(parse_cards("AS 2S 3S 4S 5S KS AH QH AD AC")))
+    'AS AH AD AC | 2S 3S 4S 5S | deadwood KS QH (20)'
+    """
+    _, extra, forced, scored = _scored(cards, extra_melds)
+    _, rest, melds = min(scored, key=lambda entry: entry[0])
+    return _build(rest, (*forced, *melds), extra)
+
+
+def all_best_arrangements(
+    cards: Sequence[int] | int, *, extra_melds: Sequence[Meld] = ()
+) -> tuple[Arrangement, ...]:
+    """Every arrangement of ``cards`` with the least deadwood, each set of melds once.
+
+    Lay-offs depend on which one the knocker shows (RULES.md §3.2), so all are listed.
+
+    >>> from engine.cards import parse_cards
+    >>> for arrangement in all_best_arrangements(parse_cards("4S 5S 6S 4H 5H 6H 4D 5D 6D KC")):
+    ...     print(arrangement)
+    4S 5S 6S | 4H 5H 6H | 4D 5D 6D | deadwood KC (10)
+    4S 4H 4D | 5S 5H 5D | 6S 6H 6D | deadwood KC (10)
+    """
+    _, extra, forced, scored = _scored(cards, extra_melds)
+    least = min(entry[0] for entry in scored)
+    found: dict[frozenset[int], Arrangement] = {}
+    for deadwood, rest, melds in scored:
+        if deadwood == least:
+            arrangement = _build(rest, (*forced, *melds), extra)
+            found.setdefault(frozenset(meld.mask for meld in arrangement.melds), arrangement)
+    return tuple(found.values())
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardResult:
+    """What each possible discard from a hand of 11 (or 12) cards leaves.
+
+    ``after_discard`` pairs every card, in the order given, with the least deadwood of the hand
+    without it; ``big_gin`` is true when all the cards meld with no discard.
+
+    >>> from engine.cards import parse_cards
+    >>> result = best_discard(parse_cards("AS 2S 3S 4S KS 8H 8D 9D KD 8C KC"))
+    >>> result.deadwood_no_discard, format_cards(result.best_discards), result.can_gin
+    (9, '9D', True)
+    >>> format_cards(result.legal_knock_discards())
+    'AS 4S 9D'
+    """
+
+    deadwood_no_discard: int
+    big_gin: bool
+    after_discard: tuple[tuple[int, int], ...]
+    best_discards: tuple[int, ...]
+    deadwood_after_best_discard: int
+
+    def deadwood_after(self, card: int) -> int:
+        """The least deadwood after discarding ``card``."""
+        for held, deadwood in self.after_discard:
+            if held == card:
+                return deadwood
+        raise CardError(f"card {format_cards((card,))} is not in the hand")
+
+    def legal_knock_discards(self, knock_limit: int = 10) -> tuple[int, ...]:
+        """The discards that leave at most ``knock_limit`` deadwood, in the order given."""
+        return tuple(card for card, deadwood in self.after_discard if deadwood <= knock_limit)
+
+    def gin_discards(self) -> tuple[int, ...]:
+        """The discards that leave no deadwood (gin)."""
+        return self.legal_knock_discards(0)
+
+    def can_knock(self, knock_limit: int = 10) -> bool:
+        """True when some discard leaves at most ``knock_limit`` deadwood."""
+        return self.deadwood_after_best_discard <= knock_limit
+
+    @property
+    def can_gin(self) -> bool:
+        """True when some discard leaves no deadwood."""
+        return self.deadwood_after_best_discard == 0
+
+
+def best_discard(cards: Sequence[int] | int, *, extra_melds: Sequence[Meld] = ()) -> DiscardResult:
+    """The exact least deadwood after each possible discard from ``cards`` (cards or a mask).
+
+    Unlike a shortcut that only tries discarding deadwood of one best arrangement, every discard
+    is scored against every arrangement of the hand without that card.
+
+    >>> from engine.cards import parse_cards
+    >>> result = best_discard(parse_cards("3S 4S 5S 6S 4H 4D 5D 2C 3C 4C 5C"))
+    >>> result.deadwood_no_discard, format_cards(result.best_discards), result.big_gin
+    (9, '6S', False)
+    """
+    mask = hand_mask(cards)
+    if not mask:
+        raise CardError("expected at least 1 card to discard, got 0")
+    order = mask_to_cards(mask) if isinstance(cards, int) else tuple(cards)
+    extra = tuple(_extra_lookup(mask, extra_melds))
+    forced, choices = _plan(mask, extra, discard=True)
+    rest0 = mask ^ sum(forced)
+    after: dict[int, int] = {}
+    whole = _NONE
+    for used, _ in choices:
+        rest = rest0 ^ used
+        suits = (rest & _SUIT, rest >> 13 & _SUIT, rest >> 26 & _SUIT, rest >> 39)
+        base = RUN_DEADWOOD[suits[0]] + RUN_DEADWOOD[suits[1]] + RUN_DEADWOOD[suits[2]]
+        base += RUN_DEADWOOD[suits[3]]
+        whole = min(whole, base)
+        for suit, suit_mask in enumerate(suits):
+            others = base - RUN_DEADWOOD[suit_mask]
+            bits = suit_mask
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                card = 13 * suit + low.bit_length() - 1
+                value = others + RUN_DEADWOOD[suit_mask ^ low]
+                if value < after.get(card, _NONE):
+                    after[card] = value
+    for set_mask in forced:
+        # Cards that can only meld in their own set: a 4-set stays a set without one of them;
+        # a 3-set breaks, and its other two cards join the deadwood.
+        cards_of_set = mask_to_cards(set_mask)
+        broken = 0 if len(cards_of_set) == 4 else 2 * card_value(cards_of_set[0])
+        for card in cards_of_set:
+            after[card] = whole + broken
+    least = min(after.values())
+    return DiscardResult(
+        deadwood_no_discard=whole,
+        big_gin=whole == 0,
+        after_discard=tuple((card, after[card]) for card in order),
+        best_discards=tuple(card for card in order if after[card] == least),
+        deadwood_after_best_discard=least,
+    )

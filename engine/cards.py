@@ -1,0 +1,273 @@
+"""Cards: the integer encoding, values, masks, and the notation players type (RULES.md §1).
+
+A card is an ``int`` 0-51, ``suit * 13 + rank``: rank 0 is the ace and 12 the king, suits in the
+order S H D C. A set of cards is also a 52-bit ``int`` *mask* (bit ``card`` set), one 13-bit block
+per suit, which is what the fast meld code works on.
+
+This module owns reading and writing cards; it must not know about melds or rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable
+from typing import Final
+
+from engine.errors import CardError
+
+__all__ = [
+    "DECK",
+    "DECK_MASK",
+    "RANKS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "card_rank",
+    "card_suit",
+    "card_value",
+    "cards_to_mask",
+    "check_card",
+    "format_card",
+    "format_cards",
+    "hand_value",
+    "make_card",
+    "mask_to_cards",
+    "parse_card",
+    "parse_cards",
+    "sort_cards",
+    "suit_symbol",
+]
+
+RANKS: Final = "A23456789TJQK"
+"""Rank letters, index = rank (0 = ace)."""
+SUITS: Final = "SHDC"
+"""Suit letters, index = suit."""
+SUIT_SYMBOLS: Final = "♠♥♦♣"
+"""Suit symbols, index = suit."""
+DECK: Final = tuple(range(52))
+"""Every card, in id order (by suit, then rank)."""
+DECK_MASK: Final = (1 << 52) - 1
+"""The mask of the full deck."""
+
+_VALUES: Final = tuple(min(card % 13 + 1, 10) for card in range(52))
+_VALUES_ACE_HIGH: Final = tuple(
+    15 if card % 13 == 0 else value for card, value in enumerate(_VALUES)
+)
+
+_RANK_OF: Final = {letter: rank for rank, letter in enumerate(RANKS)} | {"10": 9}
+_SUIT_OF: Final = {letter: suit for suit, letter in enumerate(SUITS)} | {
+    symbol: suit for symbols in (SUIT_SYMBOLS, "♤♡♢♧") for suit, symbol in enumerate(symbols)
+}
+_SEPARATORS: Final = re.compile(r"[\s,]+")
+_VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
+
+
+def check_card(card: int) -> int:
+    """Return ``card`` if it is a card id (an int 0-51), else raise :class:`CardError` naming it.
+
+    >>> check_card(51)
+    51
+    """
+    if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
+        raise CardError(f"{card!r} is not a card: a card is an integer 0-51")
+    return card
+
+
+def make_card(rank: int, suit: int) -> int:
+    """The card of ``rank`` (0 = ace .. 12 = king) and ``suit`` (0-3 for S H D C).
+
+    >>> make_card(9, 2)
+    35
+    """
+    if not (0 <= rank < 13 and 0 <= suit < 4):
+        raise CardError(f"no card has rank {rank} and suit {suit}")
+    return suit * 13 + rank
+
+
+def card_rank(card: int) -> int:
+    """The rank of ``card``, 0 (ace) to 12 (king).
+
+    >>> card_rank(parse_card("KH"))
+    12
+    """
+    return check_card(card) % 13
+
+
+def card_suit(card: int) -> int:
+    """The suit of ``card``, 0-3 for S H D C.
+
+    >>> card_suit(parse_card("7C"))
+    3
+    """
+    return check_card(card) // 13
+
+
+def card_value(card: int, *, ace_high: bool = False) -> int:
+    """The deadwood value of ``card``: ace 1 (15 when ``ace_high``), 2-9 face, T J Q K 10.
+
+    >>> [card_value(parse_card(t)) for t in ("AS", "7H", "TD", "KC")]
+    [1, 7, 10, 10]
+    >>> card_value(parse_card("AS"), ace_high=True)
+    15
+    """
+    return (_VALUES_ACE_HIGH if ace_high else _VALUES)[check_card(card)]
+
+
+def _parse_token(token: str, position: int) -> int:
+    """Read one token, naming it and its 1-based ``position`` when it is not a card."""
+    text = token.strip().translate(_VARIATION_SELECTORS).upper()
+    rank = _RANK_OF.get(text[:-1])
+    suit = _SUIT_OF.get(text[-1:])
+    if rank is None or suit is None:
+        raise CardError(
+            f"cannot read card {token!r} at position {position}: "
+            "expected a rank (A 2-9 T/10 J Q K) followed by a suit (S H D C or a suit symbol)"
+        )
+    return suit * 13 + rank
+
+
+def parse_card(token: str) -> int:
+    """Read one card in any notation of RULES.md §1 (case-insensitive).
+
+    >>> [parse_card(t) for t in ("AS", "10h", "Td", "K♣", "q♡")]
+    [0, 22, 35, 51, 24]
+    >>> parse_card("1S")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.errors.CardError: cannot read card '1S' at position 1: expected a rank (A 2-9 T/10 J ...
+    """
+    return _parse_token(token, 1)
+
+
+def _count_error(expected: Collection[int], got: int) -> CardError:
+    """The error for a hand of ``got`` cards where one of ``expected`` counts was required."""
+    wanted = " or ".join(str(count) for count in sorted(expected))
+    return CardError(f"expected {wanted} cards, got {got}")
+
+
+def parse_cards(
+    text: str | Iterable[str],
+    *,
+    count: int | None = None,
+    counts: Collection[int] | None = None,
+) -> tuple[int, ...]:
+    """Read a list of cards, keeping their order.
+
+    ``text`` is one string of tokens separated by spaces and/or commas, or an iterable of tokens.
+    A card given twice is an error naming it and both positions; ``count`` (or any of ``counts``)
+    checks how many cards were given.
+
+    >>> format_cards(parse_cards("AS, 10h td  K♣"))
+    'AS TH TD KC'
+    >>> parse_cards(["7c", "8C", "9c"])
+    (45, 46, 47)
+    >>> parse_cards("AS AS")
+    Traceback (most recent call last):
+    ...
+    engine.errors.CardError: card AS appears twice (positions 1 and 2)
+    >>> parse_cards("AS 2S", count=3)
+    Traceback (most recent call last):
+    ...
+    engine.errors.CardError: expected 3 cards, got 2
+    """
+    tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
+    cards: list[int] = []
+    seen: dict[int, int] = {}
+    for position, token in enumerate(tokens, start=1):
+        card = _parse_token(token, position)
+        if card in seen:
+            raise CardError(
+                f"card {format_card(card)} appears twice (positions {seen[card]} and {position})"
+            )
+        seen[card] = position
+        cards.append(card)
+    if count is not None and len(cards) != count:
+        raise _count_error((count,), len(cards))
+    if counts is not None and len(cards) not in counts:
+        raise _count_error(counts, len(cards))
+    return tuple(cards)
+
+
+def suit_symbol(suit: int) -> str:
+    """The symbol of ``suit`` (0-3).
+
+    >>> suit_symbol(1)
+    '♥'
+    """
+    if not 0 <= suit < 4:
+        raise CardError(f"{suit!r} is not a suit: a suit is 0-3 (S H D C)")
+    return SUIT_SYMBOLS[suit]
+
+
+def format_card(card: int, *, symbols: bool = False) -> str:
+    """The canonical notation of ``card``: rank letter (``T`` for ten) then suit letter or symbol.
+
+    >>> format_card(35), format_card(35, symbols=True)
+    ('TD', 'T♦')
+    """
+    suit, rank = divmod(check_card(card), 13)
+    return RANKS[rank] + (SUIT_SYMBOLS if symbols else SUITS)[suit]
+
+
+def format_cards(cards: Iterable[int], *, symbols: bool = False) -> str:
+    """Canonical notation of ``cards``, space-separated, in the order given.
+
+    >>> format_cards([51, 0, 35])
+    'KC AS TD'
+    """
+    return " ".join(format_card(card, symbols=symbols) for card in cards)
+
+
+def sort_cards(cards: Iterable[int]) -> tuple[int, ...]:
+    """``cards`` sorted by suit (S H D C), then rank (ace first): the canonical order.
+
+    >>> format_cards(sort_cards(parse_cards("KC AS TD 2S")))
+    'AS 2S TD KC'
+    """
+    return tuple(sorted(check_card(card) for card in cards))
+
+
+def cards_to_mask(cards: Iterable[int]) -> int:
+    """The mask of ``cards``; a card given twice is a :class:`CardError` naming it.
+
+    >>> cards_to_mask([0, 13, 51]) == 1 | 1 << 13 | 1 << 51
+    True
+    """
+    mask = 0
+    for card in cards:
+        if type(card) is not int or not 0 <= card < 52:  # the fast test; check_card names it
+            check_card(card)
+        bit = 1 << card
+        if mask & bit:
+            raise CardError(f"card {format_card(card)} appears twice")
+        mask |= bit
+    return mask
+
+
+def mask_to_cards(mask: int) -> tuple[int, ...]:
+    """The cards of ``mask``, in canonical order.
+
+    >>> format_cards(mask_to_cards(cards_to_mask(parse_cards("KC AS TD"))))
+    'AS TD KC'
+    """
+    if not 0 <= mask <= DECK_MASK:
+        raise CardError(f"{mask!r} is not a card mask: a mask is an integer 0 to 2**52 - 1")
+    cards: list[int] = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(cards)
+
+
+def hand_value(cards: Iterable[int] | int, *, ace_high: bool = False) -> int:
+    """The total value of ``cards`` (an iterable of cards, or a mask).
+
+    >>> hand_value(parse_cards("AS TD KC 7H"))
+    28
+    >>> hand_value(cards_to_mask(parse_cards("AS 2S")), ace_high=True)
+    17
+    """
+    table = _VALUES_ACE_HIGH if ace_high else _VALUES
+    if isinstance(cards, int):
+        cards = mask_to_cards(cards)
+    return sum(table[check_card(card)] for card in cards)

@@ -1,0 +1,625 @@
+"""Game and match scoring: running totals, end of game, bonuses, dealers, Hollywood, seat rotation.
+
+This module owns RULES.md §4 and the seating of §5. It adds up hands that are already scored
+(:class:`ScoredHand`, built from a :class:`~engine.scoring.HandResult`, a partnership hand or a
+Basic Rummy hand); it never looks at cards. Players are indices ``0 .. n-1`` (teams in a
+partnership game). It must not do I/O.
+
+Decisions where RULES.md is silent:
+
+- A game that has not reached its end is a valid, unfinished :class:`GameResult` (a score sheet
+  in progress): ``finished`` is false, there is no winner and no end bonus yet.
+- The game ends after the first hand in which a total reaches ``target``, or after ``max_hands``
+  scored hands, or (both ``None``) after the first scored hand. The highest total wins; a tie for
+  the lead goes to the tied player who scored more in the last hand (``last_hand_tiebreak``); if
+  that does not separate them the game goes on for another hand. Dead hands never count as hands
+  (not toward ``max_hands``, not as hands won).
+- Shutout: the winner's opponents together won no hand (a hand won with 0 points is a hand won).
+  ``double_total`` doubles the winner's whole final total, game and box bonuses included.
+- Margin: the winner's final total minus the best final total among the others.
+- Dealers: after a dead hand the same dealer deals again (§3.5); otherwise the rule set's
+  ``next_dealer`` (``loser``, ``winner``, ``rotate``). In the box the box deals, and the box is
+  always the last hand's winner; at a dealer-out table the deal rotates and the dealer sits out.
+- Hollywood: a closed game is skipped; an entry is never moved to a later game (RULES §4 read
+  literally), so a player whose first win comes after game 1 has closed scores nowhere with it.
+- Best-of-k matches: ``k`` is odd; the first dealer of each later game is the player who would
+  have dealt the next hand of the game before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine.errors import RuleError, ScoreError
+from engine.rules import RuleSet
+from engine.scoring import HandOutcome, HandResult, PartnershipHandResult, Role
+
+__all__ = [
+    "MATCH_KINDS",
+    "BoxRoles",
+    "GameResult",
+    "HollywoodResult",
+    "MatchFormat",
+    "MatchResult",
+    "ScoredHand",
+    "dealer_out_seats",
+    "score_game",
+    "score_hollywood",
+    "score_match",
+    "score_three_box",
+    "three_box_roles",
+]
+
+MATCH_KINDS: Final = ("single_game", "best_of", "hollywood", "fixed_hands")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredHand:
+    """One entered hand as the game sees it: who won it and what each player is credited.
+
+    ``winner`` is a player index, or ``None`` for a dead hand. ``points`` go to the winner;
+    ``others`` are extra credits to players who did not win the hand (Gem Rummy's 8-point gem
+    bonus to a non-knocker), as ``(player, points)`` pairs. ``dealer`` is checked when given.
+
+    >>> ScoredHand(winner=1, points=12).credits()
+    {1: 12}
+    >>> ScoredHand(winner=None, points=5)
+    Traceback (most recent call last):
+    ...
+    engine.errors.ScoreError: a knock hand needs a winner; only a dead hand has none
+    """
+
+    winner: int | None
+    points: int = 0
+    outcome: HandOutcome = HandOutcome.KNOCK
+    others: tuple[tuple[int, int], ...] = ()
+    dealer: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.outcome is HandOutcome.DEAD:
+            if self.winner is not None:
+                raise ScoreError(f"a dead hand has no winner, not player {self.winner}")
+            if self.points or self.others:
+                raise ScoreError(f"a dead hand scores nothing: points must be 0, not {self.points}")
+        elif self.winner is None:
+            raise ScoreError(
+                f"a {self.outcome.label} hand needs a winner; only a dead hand has none"
+            )
+        if self.points < 0:
+            raise ScoreError(f"points must not be negative, not {self.points}")
+        seen = {self.winner}
+        for player, points in self.others:
+            if player in seen:
+                raise ScoreError(f"player {player} is credited twice in one hand")
+            if points <= 0:
+                raise ScoreError(f"an extra credit must be positive, not {points}")
+            seen.add(player)
+
+    @classmethod
+    def dead(cls, *, dealer: int | None = None) -> ScoredHand:
+        """A dead hand (no score, same dealer again).
+
+        >>> ScoredHand.dead().outcome.value
+        'dead'
+        """
+        return cls(winner=None, outcome=HandOutcome.DEAD, dealer=dealer)
+
+    @classmethod
+    def from_hand(
+        cls, result: HandResult, *, knocker: int, defender: int, dealer: int | None = None
+    ) -> ScoredHand:
+        """Map a two-player :class:`~engine.scoring.HandResult` onto player indices."""
+        if knocker == defender:
+            raise ScoreError(
+                f"the knocker and the defender must be different players, not {knocker}"
+            )
+        if result.winner is None:
+            return cls.dead(dealer=dealer)
+        seat = {"knocker": knocker, "defender": defender}
+        winner = seat[result.winner]
+        loser_role: Role = "defender" if result.winner == "knocker" else "knocker"
+        loser_credit = result.score_for(loser_role)
+        return cls(
+            winner=winner,
+            points=result.score_for(result.winner),
+            outcome=result.outcome,
+            others=((seat[loser_role], loser_credit),) if loser_credit else (),
+            dealer=dealer,
+        )
+
+    @classmethod
+    def from_partnership(
+        cls, result: PartnershipHandResult, *, dealer: int | None = None
+    ) -> ScoredHand:
+        """A partnership hand as a hand between teams 0 and 1."""
+        if result.winner is None:
+            return cls.dead(dealer=dealer)
+        return cls(
+            winner=result.winner, points=result.points, outcome=result.outcome, dealer=dealer
+        )
+
+    def credits(self) -> dict[int, int]:
+        """Points credited to each player in this hand (the winner first)."""
+        out: dict[int, int] = {} if self.winner is None else {self.winner: self.points}
+        out.update(self.others)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A game scored so far, finished or not.
+
+    ``running_totals[i]`` are the totals after hand ``i`` (dead hands repeat the line);
+    ``totals`` are the last running totals; ``final_totals`` add the end bonuses when finished.
+    ``dealers[i]`` dealt hand ``i``; ``next_dealer`` deals the next hand (or the next game's first).
+    """
+
+    players: int
+    hands: tuple[ScoredHand, ...]
+    running_totals: tuple[tuple[int, ...], ...]
+    dealers: tuple[int, ...]
+    next_dealer: int
+    finished: bool
+    winner: int | None
+    end_hand: int | None
+    hands_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    game_bonus: tuple[int, ...]
+    box_bonus: tuple[int, ...]
+    shutout_bonus: tuple[int, ...]
+    final_totals: tuple[int, ...]
+    shutout: bool
+    tiebreak: bool
+    margin: int | None
+
+    @property
+    def loser(self) -> int | None:
+        """The other player of a finished two-player game."""
+        if self.winner is None or self.players != 2:
+            return None
+        return 1 - self.winner
+
+
+@dataclass(frozen=True, slots=True)
+class BoxRoles:
+    """Roles at a three-player "in the box" table (RULES §5): the box deals and plays the captain.
+
+    >>> BoxRoles(0, 1, 2).after(0), BoxRoles(0, 1, 2).after(1)
+    (BoxRoles(box=0, captain=2, sitter=1), BoxRoles(box=1, captain=2, sitter=0))
+    """
+
+    box: int
+    captain: int
+    sitter: int
+
+    def __post_init__(self) -> None:
+        if sorted((self.box, self.captain, self.sitter)) != [0, 1, 2]:
+            raise ScoreError(
+                f"box, captain and sitter must be players 0, 1 and 2 once each, not "
+                f"{self.box}, {self.captain}, {self.sitter}"
+            )
+
+    def after(self, winner: int | None) -> BoxRoles:
+        """Roles for the next hand once ``winner`` won this one (``None``: dead hand)."""
+        if winner is None:
+            return self
+        if winner == self.box:
+            return BoxRoles(self.box, self.sitter, self.captain)
+        if winner == self.captain:
+            return BoxRoles(self.captain, self.sitter, self.box)
+        raise ScoreError(f"player {winner} is the sitter and cannot win the hand")
+
+
+def three_box_roles(
+    initial: BoxRoles | tuple[int, int, int], winners: Iterable[ScoredHand | int | None]
+) -> tuple[BoxRoles, ...]:
+    """Roles for each hand and, last, for the next hand (one more entry than ``winners``).
+
+    >>> [r.box for r in three_box_roles((0, 1, 2), [0, 2, None, 1])]
+    [0, 0, 2, 2, 1]
+    """
+    roles = initial if isinstance(initial, BoxRoles) else BoxRoles(*initial)
+    out = [roles]
+    for number, entry in enumerate(winners, start=1):
+        winner = entry.winner if isinstance(entry, ScoredHand) else entry
+        try:
+            roles = roles.after(winner)
+        except ScoreError as exc:
+            raise ScoreError(f"hand {number}: {exc}") from None
+        out.append(roles)
+    return tuple(out)
+
+
+def dealer_out_seats(
+    first_dealer: int, winners: Iterable[ScoredHand | int | None], *, players: int = 3
+) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each hand and the next: (dealer, the players who play). The dealer sits out.
+
+    The deal passes to the next seat after a scored hand and stays after a dead hand.
+
+    >>> dealer_out_seats(0, [1, None])
+    ((0, (1, 2)), (1, (0, 2)), (1, (0, 2)))
+    """
+    if not 0 <= first_dealer < players:
+        raise ScoreError(f"first dealer must be a player 0-{players - 1}, not {first_dealer}")
+    dealer = first_dealer
+    out = [(dealer, tuple(p for p in range(players) if p != dealer))]
+    for number, entry in enumerate(winners, start=1):
+        winner = entry.winner if isinstance(entry, ScoredHand) else entry
+        if winner == dealer:
+            raise ScoreError(f"hand {number}: player {winner} dealt and sat out, so cannot win")
+        if winner is not None:
+            dealer = (dealer + 1) % players
+        out.append((dealer, tuple(p for p in range(players) if p != dealer)))
+    return tuple(out)
+
+
+def _default_players(rules: RuleSet, players: int | None) -> int:
+    if players is None:
+        if rules.table == "open":
+            raise ScoreError("give the number of players for an 'open' table")
+        return 3 if rules.table in ("three_box", "three_dealer_out") else 2
+    expected = {"two": 2, "partnership": 2, "three_box": 3, "three_dealer_out": 3}.get(rules.table)
+    if expected is not None and players != expected:
+        raise ScoreError(f"a '{rules.table}' game has {expected} players (teams), not {players}")
+    low, high = (2, 6) if rules.family == "rummy" else (2, 3)
+    if expected is None and not low <= players <= high:
+        raise ScoreError(
+            f"{rules.family} at an open table is for {low}-{high} players, not {players}"
+        )
+    return players
+
+
+def _dealer_after(rules: RuleSet, players: int, dealer: int, hand: ScoredHand) -> int:
+    if hand.winner is None:
+        return dealer
+    if rules.table == "three_dealer_out":
+        return (dealer + 1) % players
+    rule = "winner" if rules.table == "three_box" else rules.next_dealer
+    if rule == "winner":
+        return hand.winner
+    if rule == "loser":
+        return 1 - hand.winner
+    return (dealer + 1) % players
+
+
+def _check_hand(rules: RuleSet, players: int, number: int, hand: ScoredHand, dealer: int) -> None:
+    for player in hand.credits():
+        if not 0 <= player < players:
+            raise ScoreError(f"hand {number}: player {player} is not in this {players}-player game")
+    if hand.dealer is not None and hand.dealer != dealer:
+        raise ScoreError(
+            f"hand {number}: player {dealer} deals this hand, not player {hand.dealer}"
+            + (" (a dead hand is dealt again by the same dealer)" if number > 1 else "")
+        )
+    if rules.table == "three_dealer_out" and hand.winner == dealer:
+        raise ScoreError(f"hand {number}: player {dealer} dealt and sat out, so cannot win")
+
+
+@dataclass(slots=True)
+class _Tally:
+    """Running state of one game; ``add`` returns False once the game is over."""
+
+    rules: RuleSet
+    players: int
+    totals: list[int]
+    hands_won: list[int]
+    hands: list[ScoredHand] = field(default_factory=list)
+    running: list[tuple[int, ...]] = field(default_factory=list)
+    dealers: list[int] = field(default_factory=list)
+    scored: int = 0
+    winner: int | None = None
+    end_hand: int | None = None
+    tiebreak: bool = False
+
+    @classmethod
+    def start(cls, rules: RuleSet, players: int) -> _Tally:
+        return cls(rules, players, [0] * players, [0] * players)
+
+    def add(self, hand: ScoredHand, dealer: int) -> None:
+        number = len(self.hands) + 1
+        if self.end_hand is not None:
+            raise ScoreError(
+                f"hand {number} was entered after the game ended with hand {self.end_hand}"
+            )
+        _check_hand(self.rules, self.players, number, hand, dealer)
+        self.hands.append(hand)
+        self.dealers.append(dealer)
+        for player, points in hand.credits().items():
+            self.totals[player] += points
+        self.running.append(tuple(self.totals))
+        if hand.winner is None:
+            return
+        self.hands_won[hand.winner] += 1
+        self.scored += 1
+        self._maybe_end(hand, number)
+
+    def _maybe_end(self, hand: ScoredHand, number: int) -> None:
+        rules = self.rules
+        best = max(self.totals)
+        by_target = rules.target is not None and best >= rules.target
+        by_hands = rules.max_hands is not None and self.scored >= rules.max_hands
+        single = rules.target is None and rules.max_hands is None
+        if not (by_target or by_hands or single):
+            return
+        leaders = [p for p in range(self.players) if self.totals[p] == best]
+        if len(leaders) > 1:
+            if not rules.last_hand_tiebreak:
+                return
+            last = hand.credits()
+            top = max(last.get(p, 0) for p in leaders)
+            leaders = [p for p in leaders if last.get(p, 0) == top]
+            if len(leaders) > 1:
+                return
+            self.tiebreak = True
+        self.winner = leaders[0]
+        self.end_hand = number
+
+    def result(self, next_dealer: int) -> GameResult:
+        rules, n = self.rules, self.players
+        zero = (0,) * n
+        totals = tuple(self.totals)
+        if self.winner is None:
+            return GameResult(
+                players=n,
+                hands=tuple(self.hands),
+                running_totals=tuple(self.running),
+                dealers=tuple(self.dealers),
+                next_dealer=next_dealer,
+                finished=False,
+                winner=None,
+                end_hand=None,
+                hands_won=tuple(self.hands_won),
+                totals=totals,
+                game_bonus=zero,
+                box_bonus=zero,
+                shutout_bonus=zero,
+                final_totals=totals,
+                shutout=False,
+                tiebreak=False,
+                margin=None,
+            )
+        winner = self.winner
+        game = [rules.game_bonus if p == winner else 0 for p in range(n)]
+        box = [rules.box_bonus * won for won in self.hands_won]
+        final = [t + g + b for t, g, b in zip(totals, game, box, strict=True)]
+        shutout = all(self.hands_won[p] == 0 for p in range(n) if p != winner)
+        extra = [0] * n
+        if shutout and rules.shutout == "add_game_bonus":
+            extra[winner] = rules.game_bonus
+        elif shutout and rules.shutout == "double_total":
+            extra[winner] = final[winner]
+        final = [f + e for f, e in zip(final, extra, strict=True)]
+        margin = final[winner] - max(final[p] for p in range(n) if p != winner)
+        return GameResult(
+            players=n,
+            hands=tuple(self.hands),
+            running_totals=tuple(self.running),
+            dealers=tuple(self.dealers),
+            next_dealer=next_dealer,
+            finished=True,
+            winner=winner,
+            end_hand=self.end_hand,
+            hands_won=tuple(self.hands_won),
+            totals=totals,
+            game_bonus=tuple(game),
+            box_bonus=tuple(box),
+            shutout_bonus=tuple(extra),
+            final_totals=tuple(final),
+            shutout=shutout and rules.shutout != "none",
+            tiebreak=self.tiebreak,
+            margin=margin,
+        )
+
+
+def score_game(
+    rules: RuleSet,
+    hands: Sequence[ScoredHand],
+    *,
+    players: int | None = None,
+    first_dealer: int = 0,
+) -> GameResult:
+    """Add up the hands of one game (RULES §4), checking each entry against the game so far.
+
+    >>> from engine.rules import find_rules
+    >>> g = score_game(find_rules("standard"), [ScoredHand(0, 60), ScoredHand(0, 45)])
+    >>> g.winner, g.final_totals, g.margin  # 105 + 100 game + 2*25 box + 100 shutout
+    (0, (355, 0), 355)
+    """
+    n = _default_players(rules, players)
+    if rules.hollywood_games:
+        raise RuleError("a Hollywood rule set is scored with score_hollywood")
+    if not 0 <= first_dealer < n:
+        raise ScoreError(f"first dealer must be a player 0-{n - 1}, not {first_dealer}")
+    tally = _Tally.start(rules, n)
+    dealer = first_dealer
+    for hand in hands:
+        tally.add(hand, dealer)
+        dealer = _dealer_after(rules, n, dealer, hand)
+    return tally.result(dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class HollywoodResult:
+    """A Hollywood set: the games (columns) and which games each hand was entered in."""
+
+    games: tuple[GameResult, ...]
+    entered: tuple[tuple[int, ...], ...]
+    dealers: tuple[int, ...]
+    next_dealer: int
+
+    @property
+    def finished(self) -> bool:
+        """True when every game has closed."""
+        return all(g.finished for g in self.games)
+
+    @property
+    def games_won(self) -> tuple[int, int]:
+        """Games won by players 0 and 1."""
+        won = [0, 0]
+        for game in self.games:
+            if game.winner is not None:
+                won[game.winner] += 1
+        return won[0], won[1]
+
+
+def score_hollywood(
+    rules: RuleSet, hands: Sequence[ScoredHand], *, first_dealer: int = 0
+) -> HollywoodResult:
+    """Feed one stream of two-player hands into ``hollywood_games`` games (RULES §4).
+
+    A player's k-th hand won goes into games 1..k (all games from the last one on) that are still
+    open; each game closes with its own game, box and shutout bonuses.
+
+    >>> from engine.rules import find_rules
+    >>> h = score_hollywood(find_rules("hollywood"), [ScoredHand(0, 10), ScoredHand(0, 20)])
+    >>> h.entered, [g.totals for g in h.games]
+    (((0,), (0, 1)), [(30, 0), (20, 0), (0, 0)])
+    """
+    count = rules.hollywood_games
+    if not count:
+        raise RuleError(
+            "score_hollywood needs a rule set with hollywood_games (preset 'hollywood')"
+        )
+    if not 0 <= first_dealer < 2:
+        raise ScoreError(f"first dealer must be player 0 or 1, not {first_dealer}")
+    plain = rules.with_overrides(hollywood_games=0)
+    tallies = [_Tally.start(plain, 2) for _ in range(count)]
+    wins = [0, 0]
+    entered: list[tuple[int, ...]] = []
+    dealers: list[int] = []
+    dealer = first_dealer
+    for number, hand in enumerate(hands, start=1):
+        if all(t.end_hand is not None for t in tallies):
+            raise ScoreError(f"hand {number} was entered after every Hollywood game had ended")
+        _check_hand(plain, 2, number, hand, dealer)
+        games: tuple[int, ...] = ()
+        if hand.winner is not None:
+            wins[hand.winner] += 1
+            games = tuple(
+                g for g in range(min(wins[hand.winner], count)) if tallies[g].end_hand is None
+            )
+        for g in games:
+            tallies[g].add(hand, dealer)
+        entered.append(games)
+        dealers.append(dealer)
+        dealer = _dealer_after(plain, 2, dealer, hand)
+    return HollywoodResult(
+        games=tuple(t.result(dealer) for t in tallies),
+        entered=tuple(entered),
+        dealers=tuple(dealers),
+        next_dealer=dealer,
+    )
+
+
+def score_three_box(
+    rules: RuleSet,
+    initial: BoxRoles | tuple[int, int, int],
+    hands: Sequence[ScoredHand],
+) -> tuple[GameResult, tuple[BoxRoles, ...]]:
+    """Score an "in the box" game (RULES §5) and give the roles of every hand and the next one.
+
+    >>> from engine.rules import find_rules
+    >>> game, roles = score_three_box(find_rules("three-box"), (2, 0, 1), [ScoredHand(0, 30)])
+    >>> game.totals, roles[-1]
+    ((30, 0, 0), BoxRoles(box=0, captain=1, sitter=2))
+    """
+    if rules.table != "three_box":
+        raise RuleError(f"score_three_box needs a 'three_box' rule set, not table '{rules.table}'")
+    roles = three_box_roles(initial, hands)
+    return score_game(rules, hands, players=3, first_dealer=roles[0].box), roles
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFormat:
+    """How many games make a match: ``single_game``, ``best_of`` ``games`` (odd),
+    ``hollywood`` (one stream, the rule set's Hollywood games), ``fixed_hands`` (``hands`` hands).
+
+    >>> MatchFormat("best_of", games=4)
+    Traceback (most recent call last):
+    ...
+    engine.errors.RuleError: best_of needs an odd number of games (1, 3, 5 ...), not 4
+    """
+
+    kind: str = "single_game"
+    games: int = 1
+    hands: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in MATCH_KINDS:
+            raise RuleError(
+                f"match format must be one of {', '.join(MATCH_KINDS)}, not {self.kind!r}"
+            )
+        if self.kind == "best_of" and (self.games < 1 or self.games % 2 == 0):
+            raise RuleError(f"best_of needs an odd number of games (1, 3, 5 ...), not {self.games}")
+        if self.kind != "best_of" and self.games != 1:
+            raise RuleError(f"only best_of plays more than one game stream, not {self.kind}")
+        if (self.kind == "fixed_hands") != (self.hands is not None):
+            raise RuleError("fixed_hands needs a number of hands, and only fixed_hands takes one")
+        if self.hands is not None and self.hands < 1:
+            raise RuleError(f"hands must be at least 1, not {self.hands}")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """Games of a match, games won by each player, and the winner once decided."""
+
+    games: tuple[GameResult, ...]
+    games_won: tuple[int, ...]
+    winner: int | None
+    finished: bool
+
+
+def score_match(
+    rules: RuleSet,
+    match: MatchFormat,
+    games: Sequence[Sequence[ScoredHand]],
+    *,
+    players: int | None = None,
+    first_dealer: int = 0,
+) -> MatchResult:
+    """Score a match: a list of games, each a list of hands (one stream for Hollywood).
+
+    >>> from engine.rules import find_rules
+    >>> m = score_match(find_rules("standard"), MatchFormat("best_of", games=3),
+    ...                 [[ScoredHand(0, 100)], [ScoredHand(0, 100)]])
+    >>> m.games_won, m.winner, m.finished
+    ((2, 0), 0, True)
+    """
+    streams = 1 if match.kind != "best_of" else match.games
+    if len(games) > streams:
+        raise ScoreError(f"a {match.kind} match has at most {streams} game(s), not {len(games)}")
+    if match.kind == "hollywood":
+        holly = score_hollywood(rules, games[0] if games else (), first_dealer=first_dealer)
+        pair = holly.games_won
+        winner = pair.index(max(pair)) if holly.finished else None
+        return MatchResult(holly.games, pair, winner, holly.finished)
+    if match.kind == "fixed_hands":
+        rules = rules.with_overrides(target=None, max_hands=match.hands)
+    results: list[GameResult] = []
+    dealer = first_dealer
+    need = match.games // 2 + 1
+    for number, hands in enumerate(games, start=1):
+        if results and not results[-1].finished:
+            raise ScoreError(f"game {number} was started before game {number - 1} ended")
+        so_far = _games_won(results, results[0].players if results else 0)
+        if so_far and max(so_far) >= need:
+            raise ScoreError(f"game {number} was entered after the match was decided")
+        game = score_game(rules, hands, players=players, first_dealer=dealer)
+        results.append(game)
+        dealer = game.next_dealer
+    n = results[0].players if results else _default_players(rules, players)
+    won = _games_won(results, n)
+    decided = max(won) >= need
+    winner = won.index(max(won)) if decided else None
+    return MatchResult(tuple(results), won, winner, decided)
+
+
+def _games_won(results: Iterable[GameResult], players: int) -> tuple[int, ...]:
+    won = [0] * players
+    for game in results:
+        if game.winner is not None:
+            won[game.winner] += 1
+    return tuple(won)

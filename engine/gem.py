@@ -1,0 +1,283 @@
+"""Gem Rummy's extra data and melds (RULES.md §8): the deck map, vaults, Queen's Diamond, gem bonus.
+
+Which gem a card carries is printed on the commercial deck and is club data, so it comes in as a
+:class:`DeckMap`. This module turns a deck map into the extra meld candidates that
+:mod:`engine.arrange` and :mod:`engine.layoff` search over, checks Gem melds a player declares, and
+decides the gem parts bonus. The core lay-off search (:mod:`engine.layoff`) arranges the
+defender with sets and runs only, so the Gem versions here (:func:`gem_lay_off`,
+:func:`gem_knocker_choice`) let the defender meld vaults too. It must not score hands (that is
+:mod:`engine.scoring`).
+
+Decisions where RULES.md is silent:
+
+- The dice are six-sided: the knock-limit die and the diamond number are 1-6, and the diamond
+  number names the diamond of that rank (1 = A♦ .. 6 = 6♦).
+- A deck map gives every one of the 52 cards; a king carries exactly two gems, every other card
+  one; there are exactly eight gems in all.
+- A king in a vault stands for one of its gems; for the gem bonus a king counts as one of its two
+  gems (whichever completes the eight), never both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Final
+
+from engine.arrange import Arrangement, all_best_arrangements, best_arrangement
+from engine.cards import format_card, format_cards, parse_card
+from engine.errors import MeldError, RuleError
+from engine.layoff import Layoff, LayoffResult
+from engine.melds import Meld, MeldKind
+
+__all__ = [
+    "GEM_COUNT",
+    "DeckMap",
+    "check_gem_meld",
+    "diamond_card",
+    "gem_knocker_choice",
+    "gem_lay_off",
+    "gem_melds",
+    "has_all_gems",
+    "vault_gems",
+]
+
+GemsIn = str | Sequence[str]
+GemTable = Mapping[int, GemsIn] | Mapping[str, GemsIn] | Mapping[int | str, GemsIn]
+"""A deck map as club data: card (id or notation) -> gem, or two gems for a king."""
+
+GEM_COUNT: Final = 8
+"""Gems in the deck (RULES §8)."""
+
+_KING: Final = 12
+_QUEEN_OF_DIAMONDS: Final = 2 * 13 + 11
+_VAULT_MIN: Final = 4
+
+
+@dataclass(frozen=True, slots=True)
+class DeckMap:
+    """Which gem(s) each card carries: ``gems[card]`` is a tuple (two gems for a king).
+
+    Build one with :meth:`from_mapping`; it is checked when built.
+    """
+
+    gems: tuple[tuple[str, ...], ...]
+
+    def __post_init__(self) -> None:
+        if len(self.gems) != 52:
+            raise RuleError(f"a deck map gives the gems of all 52 cards, not {len(self.gems)}")
+        for card, gems in enumerate(self.gems):
+            want = 2 if card % 13 == _KING else 1
+            if len(gems) != want or len(set(gems)) != want or not all(gems):
+                what = "two different gems" if want == 2 else "one gem"
+                raise RuleError(
+                    f"{format_card(card)} must carry {what} in the deck map, not {gems}"
+                )
+        names = sorted({gem for gems in self.gems for gem in gems})
+        if len(names) != GEM_COUNT:
+            raise RuleError(
+                f"a deck map has exactly {GEM_COUNT} gems, not {len(names)}: {', '.join(names)}"
+            )
+
+    @classmethod
+    def from_mapping(cls, mapping: GemTable) -> DeckMap:
+        """Build from ``{card: gem}`` (card as id or notation; a king maps to two gems).
+
+        Cards missing from the mapping are named in the error.
+        """
+        table: dict[int, tuple[str, ...]] = {}
+        for key, value in mapping.items():
+            card = parse_card(key) if isinstance(key, str) else key
+            format_card(card)  # checks the id
+            if card in table:
+                raise RuleError(f"{format_card(card)} is given twice in the deck map")
+            table[card] = (value,) if isinstance(value, str) else tuple(value)
+        missing = [card for card in range(52) if card not in table]
+        if missing:
+            raise RuleError(f"the deck map is missing {format_cards(missing)}")
+        return cls(tuple(table[card] for card in range(52)))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The eight gem names, sorted."""
+        return tuple(sorted({gem for gems in self.gems for gem in gems}))
+
+    def of(self, card: int) -> tuple[str, ...]:
+        """The gem(s) of ``card``."""
+        return self.gems[card]
+
+
+def diamond_card(diamond_number: int) -> int:
+    """The diamond named by the diamond die (1 = A♦ .. 6 = 6♦).
+
+    >>> format_card(diamond_card(6))
+    '6D'
+    """
+    if (
+        isinstance(diamond_number, bool)
+        or not isinstance(diamond_number, int)
+        or not (1 <= diamond_number <= 6)
+    ):
+        raise RuleError(f"the diamond number is a die roll 1-6, not {diamond_number!r}")
+    return 2 * 13 + diamond_number - 1
+
+
+def vault_gems(cards: Iterable[int], deck_map: DeckMap) -> frozenset[str]:
+    """The gems that every one of ``cards`` carries (a vault needs at least one)."""
+    shared: set[str] | None = None
+    for card in cards:
+        gems = set(deck_map.of(card))
+        shared = gems if shared is None else shared & gems
+    return frozenset(shared or ())
+
+
+def gem_melds(
+    cards: Iterable[int], deck_map: DeckMap, diamond_number: int | None = None
+) -> tuple[Meld, ...]:
+    """Every vault (4+ cards sharing a gem) and the Queen's Diamond that ``cards`` hold.
+
+    These are the extra meld candidates for the arrangement and lay-off search.
+    """
+    hand = sorted(set(cards))
+    found: dict[tuple[int, ...], Meld] = {}
+    for gem in deck_map.names:
+        holders = [card for card in hand if gem in deck_map.of(card)]
+        for size in range(_VAULT_MIN, len(holders) + 1):
+            for combo in combinations(holders, size):
+                found.setdefault(combo, Meld(MeldKind.VAULT, combo))
+    if diamond_number is not None:
+        partner = diamond_card(diamond_number)
+        if _QUEEN_OF_DIAMONDS in hand and partner in hand:
+            pair = (partner, _QUEEN_OF_DIAMONDS)
+            found[pair] = Meld(MeldKind.QUEENS_DIAMOND, pair)
+    return tuple(found.values())
+
+
+def check_gem_meld(meld: Meld, deck_map: DeckMap | None, diamond_number: int | None) -> None:
+    """Raise :class:`MeldError` unless a declared vault or Queen's Diamond really is one."""
+    if meld.kind is MeldKind.VAULT:
+        if deck_map is None:
+            raise MeldError(f"vault {meld} cannot be checked without the club's deck map")
+        if not vault_gems(meld.cards, deck_map):
+            gems = "; ".join(f"{format_card(c)} {'/'.join(deck_map.of(c))}" for c in meld.cards)
+            raise MeldError(f"{meld} is not a vault: its cards share no gem ({gems})")
+    elif meld.kind is MeldKind.QUEENS_DIAMOND:
+        if diamond_number is None:
+            raise MeldError(f"Queen's Diamond {meld} needs the hand's diamond number")
+        partner = diamond_card(diamond_number)
+        if partner not in meld.cards:
+            raise MeldError(
+                f"{meld} is not the Queen's Diamond: diamond number {diamond_number} "
+                f"names {format_card(partner)}"
+            )
+
+
+def has_all_gems(cards: Iterable[int], deck_map: DeckMap) -> bool:
+    """True when ``cards`` hold one card of each of the eight gems, a king counting once.
+
+    Non-king cards cover their gem; the kings then have to fill the missing gems one each,
+    which is a small bipartite matching.
+    """
+    hand = set(cards)
+    kings = [card for card in hand if card % 13 == _KING]
+    covered = {deck_map.of(card)[0] for card in hand if card % 13 != _KING}
+    missing = [gem for gem in deck_map.names if gem not in covered]
+    if len(missing) > len(kings):
+        return False
+    return _match(missing, [set(deck_map.of(k)) for k in kings])
+
+
+def _match(gems: list[str], kings: list[set[str]]) -> bool:
+    """Can each gem in ``gems`` get its own king carrying it?"""
+    if not gems:
+        return True
+    gem, rest = gems[0], gems[1:]
+    return any(
+        gem in carried and _match(rest, kings[:i] + kings[i + 1 :])
+        for i, carried in enumerate(kings)
+    )
+
+
+def _layoff_options(
+    melds: Sequence[Meld], defender: frozenset[int]
+) -> list[list[tuple[Layoff, ...]]]:
+    """For each place cards can go (a set of 3, a run end), the lay-offs possible there."""
+    groups: list[list[tuple[Layoff, ...]]] = []
+    for index, meld in enumerate(melds):
+        if meld.kind is MeldKind.SET and len(meld.cards) == 3:
+            rank = meld.cards[0] % 13
+            fourth = next(s * 13 + rank for s in range(4) if s * 13 + rank not in meld.cards)
+            if fourth in defender:
+                groups.append([(), (Layoff(fourth, index),)])
+        elif meld.kind is MeldKind.RUN:
+            low, high = meld.cards[0], meld.cards[-1]
+            start = low - low % 13
+            for card, step, stop in ((low - 1, -1, start - 1), (high + 1, 1, start + 13)):
+                chain: list[tuple[Layoff, ...]] = [()]
+                while card != stop and card in defender:
+                    chain.append((*chain[-1], Layoff(card, index)))
+                    card += step
+                if len(chain) > 1:
+                    groups.append(chain)
+    return groups
+
+
+def gem_lay_off(
+    knocker_melds: Sequence[Meld],
+    defender_cards: Sequence[int],
+    *,
+    extra_melds: Sequence[Meld] = (),
+    allow_layoffs: bool = True,
+) -> LayoffResult:
+    """:func:`engine.layoff.lay_off` for Gem Rummy, where the defender may also meld vaults and
+    the Queen's Diamond (``extra_melds``), chosen jointly with the lay-offs.
+
+    Lay-offs go on sets and runs only, as in :mod:`engine.layoff`; ties go to the fewest cards
+    laid off.
+    """
+    knocker = tuple(knocker_melds)
+    hand = frozenset(defender_cards)
+    without = best_arrangement(sorted(hand), extra_melds=extra_melds)
+    best: tuple[tuple[Layoff, ...], Arrangement] = ((), without)
+    if allow_layoffs:
+        choices: list[tuple[Layoff, ...]] = [()]
+        for group in _layoff_options(knocker, hand):
+            choices = [(*moves, *more) for moves in choices for more in group]
+        for moves in choices[1:]:
+            rest = sorted(hand - {move.card for move in moves})
+            arrangement = best_arrangement(rest, extra_melds=extra_melds)
+            if arrangement.deadwood < best[1].deadwood:
+                best = (moves, arrangement)
+    moves, arrangement = best
+    return LayoffResult(
+        knocker_melds=knocker,
+        defender_melds=arrangement.melds,
+        layoffs=moves,
+        deadwood_cards=arrangement.deadwood_cards,
+        deadwood=arrangement.deadwood,
+        deadwood_without_layoffs=without.deadwood,
+    )
+
+
+def gem_knocker_choice(
+    knocker_cards: Sequence[int],
+    defender_cards: Sequence[int],
+    *,
+    knocker_extra: Sequence[Meld] = (),
+    defender_extra: Sequence[Meld] = (),
+) -> tuple[Arrangement, LayoffResult]:
+    """:func:`engine.layoff.knocker_choice` for Gem Rummy: among the knocker's least-deadwood
+    arrangements (vaults included), the one that leaves the defender the most deadwood."""
+    best: tuple[Arrangement, LayoffResult] | None = None
+    for arrangement in all_best_arrangements(knocker_cards, extra_melds=knocker_extra):
+        result = gem_lay_off(
+            arrangement.melds,
+            defender_cards,
+            extra_melds=defender_extra,
+            allow_layoffs=not arrangement.is_gin,
+        )
+        if best is None or result.deadwood > best[1].deadwood:
+            best = arrangement, result
+    assert best is not None  # every hand has a best arrangement
+    return best

@@ -1,0 +1,502 @@
+"""Rule sets: every parameter of shared/RULES.md §3-§8 in one frozen value, and the presets of §6.
+
+This module owns the *parameters* only; scoring lives in :mod:`engine.scoring`, :mod:`engine.game`,
+:mod:`engine.gem` and :mod:`engine.rummy`. It must not compute scores or import anything but the
+standard library and :mod:`engine.errors`.
+
+A rule set is validated when it is built: an impossible combination raises
+:class:`~engine.errors.RuleError` with a message that names the parameter and what is allowed.
+
+Decisions where RULES.md is silent (each is a parameter a club may change):
+
+- ``next_dealer``: who deals the next hand after a scored hand. Seed 000 (``standard``) says the
+  loser deals; seed 003 (``gem``) says the winner deals; seed 004 (``online-table``) alternates;
+  pagat's ``classic`` alternates; Basic Rummy passes the deal to the left (``rotate``). In the box
+  (``three-box``) the box deals every hand and the box is always the previous hand's winner, so
+  ``winner``. A dead hand is always dealt again by the same dealer (§3.5).
+- ``max_hands``: a fixed number of (non-dead) hands, for Basic Rummy's "or N hands" (§7); when both
+  ``target`` and ``max_hands`` are set the game ends at whichever comes first.
+- ``ace_upcard_gin_only``: Oklahoma's "ace = gin only" (§6) is a parameter, on in the preset.
+- ``last_hand_tiebreak``: a tie for the lead when the game ends goes to the player with more points
+  in the last hand (§4, Gem's rule, on in every preset); if that is tied too, or the parameter is
+  off, the game goes on for another hand.
+- ``hollywood_games``: 0 for an ordinary game, else the number of Hollywood columns (3 in §4).
+- The preset ``online-table`` keeps the target 100 ("single hand, or 100"); a single-hand match is
+  ``find_rules("online-table", target=None)``.
+- ``name`` is the preset a rule set started from; :meth:`RuleSet.with_overrides` keeps it, and
+  :meth:`RuleSet.to_dict` records every value, so a stored rule set never depends on a preset
+  staying the same.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Any, Final
+
+from engine.errors import RuleError
+
+__all__ = [
+    "FAMILIES",
+    "KNOCK_LIMIT_MODES",
+    "NEXT_DEALER_RULES",
+    "RULE_PRESETS",
+    "SHUTOUT_RULES",
+    "TABLES",
+    "RuleSet",
+    "find_rules",
+]
+
+FAMILIES: Final = ("gin", "gem", "rummy")
+"""Rule families: gin rummy (§2-§6), Gem Rummy (§8), Basic Rummy (§7)."""
+
+TABLES: Final = ("two", "three_box", "three_dealer_out", "partnership", "open")
+"""Seating formats (§5). ``open`` is a variable number of players given per game: Basic Rummy
+2-6, Gem Rummy 2-3 (each non-knocker scored against the knocker)."""
+
+SHUTOUT_RULES: Final = ("add_game_bonus", "double_total", "none")
+"""What a shutout adds (§4)."""
+
+KNOCK_LIMIT_MODES: Final = ("upcard", "dice")
+"""Knock limits that are not a fixed number: Oklahoma's upcard value, Gem's die roll."""
+
+NEXT_DEALER_RULES: Final = ("loser", "winner", "rotate")
+"""Who deals after a scored hand; ``rotate`` passes the deal to the next seat."""
+
+_MAX_KNOCK_LIMIT: Final = 100
+_DECK: Final = 52
+
+# Player count -> players at one table who hold cards (for the deck-size check).
+_HOLDERS: Final = {
+    "two": 2,
+    "three_box": 2,
+    "three_dealer_out": 2,
+    "partnership": 2,
+    "open": 3,
+}
+
+
+def _is_int(value: object) -> bool:
+    """True for a real int (``bool`` is not a count)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every rule parameter of one game; defaults are the ``standard`` preset (seed 000).
+
+    >>> RuleSet().knock_limit, RuleSet().gin_bonus, RuleSet().shutout
+    (10, 25, 'add_game_bonus')
+    >>> RuleSet(target=0)
+    Traceback (most recent call last):
+    ...
+    engine.errors.RuleError: target must be a positive number of points or None (single hand), not 0
+    """
+
+    name: str = "custom"
+    family: str = "gin"
+    table: str = "two"
+    hand_size: int = 10
+    knock_limit: int | str | None = 10
+    ace_upcard_gin_only: bool = False
+    gin_bonus: int = 25
+    big_gin_bonus: int | None = None
+    undercut_bonus: int = 25
+    undercut_on_tie: bool = False
+    undercut_scores_difference: bool = True
+    knocker_min_points: int = 0
+    spade_doubles: bool = False
+    dead_hand_stock: int = 2
+    target: int | None = 100
+    max_hands: int | None = None
+    game_bonus: int = 100
+    box_bonus: int = 25
+    shutout: str = "add_game_bonus"
+    last_hand_tiebreak: bool = True
+    hollywood_games: int = 0
+    next_dealer: str = "loser"
+    gem_bonus_knocker: int = 0
+    gem_bonus_other: int = 0
+    rummy_doubles: bool = False
+    ace_high: bool = False
+    rummy_deal: tuple[int, ...] = field(default=(10, 7, 7, 6, 6))
+
+    def __post_init__(self) -> None:
+        self._check_types()
+        self._check_values()
+
+    # -- validation -------------------------------------------------------------------------
+
+    def _check_types(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            kind = _FIELD_KINDS[f.name]
+            ok = (
+                (kind == "str" and isinstance(value, str))
+                or (kind == "bool" and isinstance(value, bool))
+                or (kind == "int" and _is_int(value))
+                or (kind == "int?" and (value is None or _is_int(value)))
+                or (kind == "limit" and (value is None or _is_int(value) or isinstance(value, str)))
+                or (kind == "deal" and isinstance(value, tuple) and all(_is_int(v) for v in value))
+            )
+            if not ok:
+                raise RuleError(f"{f.name} must be {_KIND_WORDS[kind]}, not {value!r}")
+
+    def _check_values(self) -> None:
+        _one_of("family", self.family, FAMILIES)
+        _one_of("table", self.table, TABLES)
+        _one_of("shutout", self.shutout, SHUTOUT_RULES)
+        _one_of("next_dealer", self.next_dealer, NEXT_DEALER_RULES)
+        for name in (
+            "gin_bonus",
+            "undercut_bonus",
+            "knocker_min_points",
+            "dead_hand_stock",
+            "game_bonus",
+            "box_bonus",
+            "gem_bonus_knocker",
+            "gem_bonus_other",
+            "hollywood_games",
+        ):
+            if getattr(self, name) < 0:
+                raise RuleError(f"{name} must not be negative, not {getattr(self, name)}")
+        if self.big_gin_bonus is not None and self.big_gin_bonus < 0:
+            raise RuleError(f"big_gin_bonus must not be negative, not {self.big_gin_bonus}")
+        if self.target is not None and self.target <= 0:
+            raise RuleError(
+                "target must be a positive number of points or None (single hand), "
+                f"not {self.target}"
+            )
+        if self.max_hands is not None and self.max_hands <= 0:
+            raise RuleError(
+                f"max_hands must be a positive number of hands or None, not {self.max_hands}"
+            )
+        self._check_knock_limit()
+        self._check_family()
+        self._check_sizes()
+        if self.hollywood_games:
+            if self.hollywood_games == 1:
+                raise RuleError(
+                    "hollywood_games must be 0 (no Hollywood) or at least 2 games, not 1"
+                )
+            if self.target is None or self.table != "two":
+                raise RuleError("Hollywood needs a target and a two-player table")
+
+    def _check_knock_limit(self) -> None:
+        limit = self.knock_limit
+        if limit is None:
+            if self.family != "rummy":
+                raise RuleError(f"knock_limit is required for the {self.family} family")
+            return
+        if isinstance(limit, str):
+            _one_of("knock_limit", limit, KNOCK_LIMIT_MODES, extra="or a number 0-100")
+            if limit == "dice" and self.family != "gem":
+                raise RuleError("knock_limit 'dice' is Gem Rummy's rule (family 'gem')")
+            if limit == "upcard" and self.family != "gin":
+                raise RuleError("knock_limit 'upcard' is Oklahoma's rule (family 'gin')")
+        elif not 0 <= limit <= _MAX_KNOCK_LIMIT:
+            raise RuleError(f"knock_limit must be between 0 and {_MAX_KNOCK_LIMIT}, not {limit}")
+        if self.family == "rummy":
+            raise RuleError("Basic Rummy has no knock: knock_limit must be None")
+        if self.spade_doubles and limit != "upcard":
+            raise RuleError("spade_doubles needs knock_limit 'upcard' (the spade is the upcard)")
+        if self.ace_upcard_gin_only and limit != "upcard":
+            raise RuleError("ace_upcard_gin_only needs knock_limit 'upcard'")
+
+    def _check_family(self) -> None:
+        if self.family == "rummy":
+            if self.table != "open":
+                raise RuleError("Basic Rummy is played at an 'open' table (2-6 players)")
+            if self.big_gin_bonus is not None:
+                raise RuleError("Basic Rummy has no big gin: big_gin_bonus must be None")
+        else:
+            if self.ace_high:
+                raise RuleError("ace_high is Basic Rummy's variant; in the gin family aces are low")
+            if self.rummy_doubles:
+                raise RuleError("rummy_doubles is Basic Rummy's rule (family 'rummy')")
+        if self.next_dealer == "loser" and self.table == "open":
+            raise RuleError("next_dealer 'loser' needs two sides; use 'winner' or 'rotate'")
+        if self.family != "gem" and (self.gem_bonus_knocker or self.gem_bonus_other):
+            raise RuleError("gem bonuses are Gem Rummy's rule (family 'gem')")
+        if self.family == "gin" and self.table == "open":
+            raise RuleError(
+                "gin rummy with three or four players uses table 'three_box', "
+                "'three_dealer_out' or 'partnership'"
+            )
+        if self.family == "gem" and self.table not in ("two", "open"):
+            raise RuleError("Gem Rummy is played by two ('two') or three ('open') players")
+
+    def _check_sizes(self) -> None:
+        holders = _HOLDERS[self.table]
+        big = 1 if self.big_gin_bonus is not None else 0
+        if self.family != "rummy":
+            lowest = 3
+            if self.hand_size < lowest or (
+                holders * self.hand_size + big + 1 + self.dead_hand_stock > _DECK
+            ):
+                raise RuleError(
+                    f"hand_size {self.hand_size} does not fit: {holders} hands of it, the upcard "
+                    f"and a stock of {self.dead_hand_stock} must fit in {_DECK} cards, "
+                    f"with at least {lowest} cards a hand"
+                )
+        if len(self.rummy_deal) != 5:
+            raise RuleError(
+                "rummy_deal must give the cards dealt for 2, 3, 4, 5 and 6 players (5 numbers), "
+                f"not {list(self.rummy_deal)}"
+            )
+        for players, size in enumerate(self.rummy_deal, start=2):
+            if size < 1 or players * size + 1 > _DECK:
+                raise RuleError(
+                    f"rummy_deal gives {size} cards to each of {players} players: "
+                    f"it must be at least 1 and leave a card for the stock"
+                )
+
+    # -- derived values ---------------------------------------------------------------------
+
+    @property
+    def big_gin(self) -> bool:
+        """True when big gin (all cards melded after the draw) is scored.
+
+        >>> find_rules("modern").big_gin, find_rules("standard").big_gin
+        (True, False)
+        """
+        return self.big_gin_bonus is not None
+
+    def deal_size(self, players: int) -> int:
+        """Cards dealt to each of ``players`` players.
+
+        >>> find_rules("rummy").deal_size(4), find_rules("gem").deal_size(2)
+        (7, 11)
+        """
+        if self.family != "rummy":
+            return self.hand_size
+        if not 2 <= players <= 6:
+            raise RuleError(f"Basic Rummy is for 2 to 6 players, not {players}")
+        return self.rummy_deal[players - 2]
+
+    # -- conversion -------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every parameter as JSON-safe values (tuples become lists).
+
+        >>> RuleSet.from_dict(find_rules("gem").to_dict()) == find_rules("gem")
+        True
+        """
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RuleSet:
+        """Build a rule set from :meth:`to_dict` output.
+
+        Missing keys take the value of the preset named by ``data["name"]`` when there is one
+        (so an older stored rule set keeps meaning the same), else the ``standard`` values.
+        Unknown keys are rejected by name.
+
+        >>> RuleSet.from_dict({"name": "oklahoma", "target": 200}).knock_limit
+        'upcard'
+        >>> RuleSet.from_dict({"knock_limt": 5})
+        Traceback (most recent call last):
+        ...
+        engine.errors.RuleError: unknown rule parameter(s): knock_limt
+        """
+        if not isinstance(data, Mapping):
+            raise RuleError(
+                f"a rule set must be a mapping of parameters, not {type(data).__name__}"
+            )
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(str(k) for k in data if k not in known)
+        if unknown:
+            raise RuleError(f"unknown rule parameter(s): {', '.join(unknown)}")
+        values = dict(data)
+        if isinstance(values.get("rummy_deal"), list):
+            values["rummy_deal"] = tuple(values["rummy_deal"])
+        base_name = values.get("name")
+        base = RULE_PRESETS.get(base_name) if isinstance(base_name, str) else None
+        if base is None:
+            return cls(**values)
+        return dataclasses.replace(base, **values)
+
+    def with_overrides(self, **overrides: Any) -> RuleSet:
+        """A copy with some parameters changed (and validated again).
+
+        >>> find_rules("standard").with_overrides(gin_bonus=20).gin_bonus
+        20
+        >>> find_rules("standard").with_overrides(gin=20)
+        Traceback (most recent call last):
+        ...
+        engine.errors.RuleError: unknown rule parameter(s): gin
+        """
+        known = {f.name for f in fields(self)}
+        unknown = sorted(k for k in overrides if k not in known)
+        if unknown:
+            raise RuleError(f"unknown rule parameter(s): {', '.join(unknown)}")
+        if isinstance(overrides.get("rummy_deal"), list):
+            overrides["rummy_deal"] = tuple(overrides["rummy_deal"])
+        return dataclasses.replace(self, **overrides)
+
+
+_FIELD_KINDS: Final[dict[str, str]] = {
+    "name": "str",
+    "family": "str",
+    "table": "str",
+    "hand_size": "int",
+    "knock_limit": "limit",
+    "ace_upcard_gin_only": "bool",
+    "gin_bonus": "int",
+    "big_gin_bonus": "int?",
+    "undercut_bonus": "int",
+    "undercut_on_tie": "bool",
+    "undercut_scores_difference": "bool",
+    "knocker_min_points": "int",
+    "spade_doubles": "bool",
+    "dead_hand_stock": "int",
+    "target": "int?",
+    "max_hands": "int?",
+    "game_bonus": "int",
+    "box_bonus": "int",
+    "shutout": "str",
+    "last_hand_tiebreak": "bool",
+    "hollywood_games": "int",
+    "next_dealer": "str",
+    "gem_bonus_knocker": "int",
+    "gem_bonus_other": "int",
+    "rummy_doubles": "bool",
+    "ace_high": "bool",
+    "rummy_deal": "deal",
+}
+_KIND_WORDS: Final = {
+    "str": "a string",
+    "bool": "true or false",
+    "int": "a whole number",
+    "int?": "a whole number or None",
+    "limit": "a whole number, 'upcard', 'dice' or None",
+    "deal": "a list of 5 whole numbers",
+}
+
+
+def _one_of(name: str, value: str, allowed: tuple[str, ...], extra: str = "") -> None:
+    if value not in allowed:
+        choices = ", ".join(repr(a) for a in allowed)
+        raise RuleError(
+            f"{name} must be one of {choices}{' ' + extra if extra else ''}, not {value!r}"
+        )
+
+
+_STANDARD: Final = RuleSet(name="standard")
+
+RULE_PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType(
+    {
+        "standard": _STANDARD,
+        "classic": dataclasses.replace(
+            _STANDARD,
+            name="classic",
+            gin_bonus=20,
+            undercut_bonus=10,
+            undercut_on_tie=True,
+            box_bonus=20,
+            next_dealer="rotate",
+        ),
+        "modern": dataclasses.replace(
+            _STANDARD,
+            name="modern",
+            big_gin_bonus=31,
+            undercut_on_tie=True,
+            shutout="double_total",
+        ),
+        "online-table": dataclasses.replace(
+            _STANDARD,
+            name="online-table",
+            undercut_on_tie=True,
+            game_bonus=0,
+            box_bonus=0,
+            shutout="none",
+            next_dealer="rotate",
+        ),
+        "oklahoma": dataclasses.replace(
+            _STANDARD,
+            name="oklahoma",
+            knock_limit="upcard",
+            ace_upcard_gin_only=True,
+            undercut_on_tie=True,
+            spade_doubles=True,
+            target=150,
+        ),
+        "hollywood": dataclasses.replace(_STANDARD, name="hollywood", hollywood_games=3),
+        "three-box": dataclasses.replace(
+            _STANDARD,
+            name="three-box",
+            table="three_box",
+            undercut_bonus=10,
+            undercut_on_tie=True,
+            game_bonus=0,
+            box_bonus=0,
+            shutout="none",
+            next_dealer="winner",
+        ),
+        "partnership": dataclasses.replace(_STANDARD, name="partnership", table="partnership"),
+        "gem": dataclasses.replace(
+            _STANDARD,
+            name="gem",
+            family="gem",
+            hand_size=11,
+            knock_limit="dice",
+            big_gin_bonus=35,
+            undercut_scores_difference=False,
+            knocker_min_points=11,
+            target=110,
+            game_bonus=0,
+            box_bonus=0,
+            shutout="none",
+            next_dealer="winner",
+            gem_bonus_knocker=16,
+            gem_bonus_other=8,
+        ),
+        "rummy": dataclasses.replace(
+            _STANDARD,
+            name="rummy",
+            family="rummy",
+            table="open",
+            knock_limit=None,
+            gin_bonus=0,
+            undercut_bonus=0,
+            dead_hand_stock=0,
+            target=150,
+            game_bonus=0,
+            box_bonus=0,
+            shutout="none",
+            next_dealer="rotate",
+            rummy_doubles=True,
+        ),
+    }
+)
+"""The presets of RULES.md §6, by name."""
+
+
+def _normalise(name: str) -> str:
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def find_rules(name: str, /, **overrides: Any) -> RuleSet:
+    """The preset called ``name`` (case-insensitive; ``_``, ``-`` and spaces alike), with overrides.
+
+    >>> find_rules("Online_Table").name
+    'online-table'
+    >>> find_rules("oklahoma", target=100).target
+    100
+    >>> find_rules("canasta")
+    Traceback (most recent call last):
+    ...
+    engine.errors.RuleError: unknown rule set 'canasta'; known: standard, classic, modern, online-table, oklahoma, hollywood, three-box, partnership, gem, rummy
+    """  # noqa: E501
+    if not isinstance(name, str):
+        raise RuleError(f"a rule set name must be a string, not {name!r}")
+    preset = RULE_PRESETS.get(_normalise(name))
+    if preset is None:
+        raise RuleError(f"unknown rule set {name!r}; known: {', '.join(RULE_PRESETS)}")
+    return preset.with_overrides(**overrides) if overrides else preset

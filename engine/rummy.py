@@ -1,0 +1,160 @@
+"""Basic Rummy hand scoring (RULES.md §7, seed 002).
+
+A hand is entered as who went out, whether they went rummy, and for every other player either the
+cards left in their hand or the count of those cards. This module checks what such an entry can
+show and scores it; game totals are :func:`engine.game.score_game`'s job. It must not do I/O.
+
+Decisions where RULES.md is silent:
+
+- An integer leftover is the *count* (point value) of the cards left, not the number of cards.
+- Every other player holds at least one card (with none they would have gone out) and at most as
+  many as were dealt (a player ends each turn with no more cards than the deal).
+- Counts are checked against the best the deck could give: one player's count against their
+  deal size of the highest cards, all counts together against the highest cards not entered by
+  name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.cards import card_value, check_card, format_card, parse_cards
+from engine.errors import CardError, RuleError, ScoreError
+from engine.game import ScoredHand
+from engine.rules import RuleSet
+from engine.scoring import HandOutcome
+
+__all__ = ["RummyHandResult", "score_rummy_hand"]
+
+_RUMMY_MULTIPLIER: Final = 2
+
+Leftover = Sequence[int] | Sequence[str] | str | int
+
+
+@dataclass(frozen=True, slots=True)
+class RummyHandResult:
+    """A scored Basic Rummy hand.
+
+    ``counts[p]`` is the value left in player ``p``'s hand (0 for the player who went out) and
+    ``cards_left[p]`` the cards when they were entered by name; ``points`` go to ``went_out``.
+    """
+
+    players: int
+    went_out: int
+    rummy: bool
+    multiplier: int
+    counts: tuple[int, ...]
+    cards_left: tuple[tuple[int, ...] | None, ...]
+    points: int
+
+    def to_scored_hand(self, *, dealer: int | None = None) -> ScoredHand:
+        """This hand as a game entry."""
+        return ScoredHand(
+            winner=self.went_out, points=self.points, outcome=HandOutcome.KNOCK, dealer=dealer
+        )
+
+
+def _top(values: list[int], n: int) -> int:
+    return sum(sorted(values, reverse=True)[:n])
+
+
+def score_rummy_hand(
+    rules: RuleSet,
+    *,
+    players: int,
+    went_out: int,
+    rummy: bool,
+    leftovers: Mapping[int, Leftover],
+) -> RummyHandResult:
+    """Score a Basic Rummy hand: who went out scores every card left, doubled for rummy.
+
+    >>> from engine.rules import find_rules
+    >>> r = score_rummy_hand(find_rules("rummy"), players=3, went_out=0, rummy=True,
+    ...                      leftovers={1: "KS 5H", 2: 7})
+    >>> r.counts, r.points  # (10 + 5 + 7) * 2
+    ((0, 15, 7), 44)
+    """
+    if rules.family != "rummy":
+        raise RuleError(
+            f"score_rummy_hand needs a Basic Rummy rule set, not family '{rules.family}'"
+        )
+    deal = rules.deal_size(players)
+    if not 0 <= went_out < players:
+        raise ScoreError(f"the player who went out must be 0-{players - 1}, not {went_out}")
+    extra = sorted(p for p in leftovers if not (isinstance(p, int) and 0 <= p < players))
+    if extra:
+        raise ScoreError(f"leftovers name player(s) not in this {players}-player hand: {extra}")
+    if leftovers.get(went_out) not in (None, 0, "", (), []):
+        raise ScoreError(f"player {went_out} went out and has no cards left")
+    missing = [p for p in range(players) if p != went_out and p not in leftovers]
+    if missing:
+        raise ScoreError(
+            "enter the cards left, or their count, for player(s) "
+            + ", ".join(str(p) for p in missing)
+        )
+    ace_high = rules.ace_high
+    counts = [0] * players
+    cards_left: list[tuple[int, ...] | None] = [None] * players
+    owner: dict[int, int] = {}
+    counted: list[int] = []
+    for player in range(players):
+        if player == went_out:
+            continue
+        entry = leftovers[player]
+        if isinstance(entry, int) and not isinstance(entry, bool):
+            counts[player] = entry
+            counted.append(player)
+            continue
+        cards = _read_cards(player, entry)
+        if not 1 <= len(cards) <= deal:
+            raise ScoreError(
+                f"player {player} has {len(cards)} cards left: between 1 and the {deal} dealt"
+            )
+        for card in cards:
+            if card in owner:
+                raise CardError(
+                    f"card {format_card(card)} is entered for players {owner[card]} and {player}"
+                )
+            owner[card] = player
+        cards_left[player] = cards
+        counts[player] = sum(card_value(card, ace_high=ace_high) for card in cards)
+    free = [card_value(c, ace_high=ace_high) for c in range(52) if c not in owner]
+    for player in counted:
+        most = _top(free, deal)
+        if not 1 <= counts[player] <= most:
+            raise ScoreError(
+                f"player {player}'s count {counts[player]} is impossible: "
+                f"between 1 and {most} for at most {deal} cards"
+            )
+    together = sum(counts[p] for p in counted)
+    most = _top(free, deal * len(counted))
+    if together > most:
+        raise ScoreError(
+            f"the counts add up to {together}, more than the {most} that "
+            f"{deal * len(counted)} cards could hold"
+        )
+    multiplier = _RUMMY_MULTIPLIER if rummy and rules.rummy_doubles else 1
+    return RummyHandResult(
+        players=players,
+        went_out=went_out,
+        rummy=rummy,
+        multiplier=multiplier,
+        counts=tuple(counts),
+        cards_left=tuple(cards_left),
+        points=sum(counts) * multiplier,
+    )
+
+
+def _read_cards(player: int, entry: Leftover) -> tuple[int, ...]:
+    if isinstance(entry, str):
+        return parse_cards(entry)
+    if isinstance(entry, int) or not isinstance(entry, Sequence):
+        raise ScoreError(f"player {player}: give cards or a count, not {entry!r}")
+    if all(isinstance(item, str) for item in entry):
+        return parse_cards([str(item) for item in entry])
+    cards = tuple(check_card(item) for item in entry)  # type: ignore[arg-type]
+    if len(set(cards)) != len(cards):
+        raise CardError(f"player {player}: a card is entered twice")
+    return cards

@@ -1,0 +1,830 @@
+"""Scoring one two-player hand of the gin family (RULES.md §3, Oklahoma §6, Gem §8, §9 checks).
+
+A hand is entered either **by cards** (:func:`score_hand`: the engine arranges both hands, picks or
+validates the knocker's melds, lays off, and scores) or **by counts** (:func:`score_hand_counts`:
+the entry is checked for what counts alone can show). :func:`check_claim` compares what a player
+claims with the engine's result and explains the difference. Partnership hands combine two boards
+(:func:`score_partnership_hand`). This module must not add hands into games (:mod:`engine.game`)
+and must not do I/O.
+
+Decisions where RULES.md is silent:
+
+- ``knocker_min_points`` applies to every hand the knocker wins (knock, gin, big gin); in Gem
+  Rummy gin is at least 25 anyway, so only knocks feel it.
+- Points are multiplied (Oklahoma's spade upcard) after the knocker's minimum is applied.
+- ``points`` is what the hand's winner scores for the hand; Gem's gem parts bonus is kept apart
+  (``gem_bonus_knocker`` / ``gem_bonus_defender``, either player may earn it) and
+  :meth:`HandResult.score_for` adds it.
+- The knocker enters the cards left after the discard; for big gin, the cards held after the draw
+  (one more). A knock with no deadwood is gin, and is scored as gin.
+- A knock limit entered with a hand must agree with the rule set (a die roll 1-6 for Gem's
+  ``dice``; Oklahoma takes the upcard instead). An ace upcard in Oklahoma allows gin only when
+  ``ace_upcard_gin_only``, else the limit is 1.
+- By cards, Gem Rummy needs the club's deck map and the diamond number; without a deck map Gem
+  hands are entered by counts. Each non-knocker of a three-player Gem hand is scored as a separate
+  two-player hand against the knocker.
+- Partnership: a board's points go to its winner's team; the team with the higher sum scores the
+  difference; equal sums score nothing and no team wins the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from typing import Final, Literal
+
+from engine.arrange import best_arrangement
+from engine.cards import (
+    card_value,
+    check_card,
+    format_card,
+    format_cards,
+    parse_card,
+    parse_cards,
+)
+from engine.errors import CardError, KnockError, MeldError, RuleError, ScoreError
+from engine.gem import (
+    DeckMap,
+    check_gem_meld,
+    gem_knocker_choice,
+    gem_lay_off,
+    gem_melds,
+    has_all_gems,
+)
+from engine.layoff import Layoff, LayoffResult, knocker_choice, lay_off, validate_knocker_melds
+from engine.melds import Meld
+from engine.rules import RuleSet
+
+__all__ = [
+    "HandOutcome",
+    "HandResult",
+    "PartnershipHandResult",
+    "Role",
+    "check_claim",
+    "dead_hand",
+    "hand_knock_limit",
+    "max_deadwood",
+    "score_hand",
+    "score_hand_counts",
+    "score_partnership_hand",
+]
+
+Role = Literal["knocker", "defender"]
+CardsIn = str | Iterable[str] | Iterable[int]
+MeldsIn = str | Sequence[Meld | str | Sequence[str] | Sequence[int]]
+
+_SPADES: Final = 0
+_ACE: Final = 0
+_DIE_FACES: Final = range(1, 7)
+
+
+class HandOutcome(Enum):
+    """How a hand ended (RULES §3.6)."""
+
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    UNDERCUT = "undercut"
+    DEAD = "dead"
+
+    @property
+    def label(self) -> str:
+        """The outcome as a player says it.
+
+        >>> HandOutcome.BIG_GIN.label
+        'big gin'
+        """
+        return self.value.replace("_", " ")
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A scored two-player hand, with everything a score sheet and an explanation need.
+
+    ``points`` go to ``winner`` (``None`` for a dead hand); ``base_points`` are before the
+    knocker's minimum and the multiplier, and include ``bonus`` (gin, big gin or undercut bonus).
+    Deadwood counts are ``None`` for a dead hand; melds, cards and lay-offs are empty for an entry
+    by counts. ``layoffs`` index ``knocker_melds``.
+    ``knocker_melds_given`` tells whether the knocker's melds came with the entry or the engine
+    chose them (the knocker's best choice, RULES §3.2).
+    """
+
+    outcome: HandOutcome
+    winner: Role | None
+    points: int
+    base_points: int = 0
+    bonus: int = 0
+    multiplier: int = 1
+    knock_limit: int | None = None
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
+    defender_deadwood_without_layoffs: int | None = None
+    knocker_cards: tuple[int, ...] = ()
+    defender_cards: tuple[int, ...] = ()
+    knocker_melds: tuple[Meld, ...] = ()
+    knocker_deadwood_cards: tuple[int, ...] = ()
+    knocker_melds_given: bool = False
+    defender_melds: tuple[Meld, ...] = ()
+    defender_deadwood_cards: tuple[int, ...] = ()
+    layoffs: tuple[Layoff, ...] = ()
+    upcard: int | None = None
+    gem_bonus_knocker: int = 0
+    gem_bonus_defender: int = 0
+    minimum_applied: bool = False
+    by_cards: bool = False
+
+    def score_for(self, role: Role) -> int:
+        """Everything ``role`` is credited with this hand: hand points if they won, plus gems.
+
+        >>> r = dead_hand()
+        >>> r.score_for("knocker"), r.score_for("defender")
+        (0, 0)
+        """
+        own = self.points if self.winner == role else 0
+        return own + (self.gem_bonus_knocker if role == "knocker" else self.gem_bonus_defender)
+
+    @property
+    def is_dead(self) -> bool:
+        """True for a dead hand."""
+        return self.outcome is HandOutcome.DEAD
+
+    def formula(self) -> str:
+        """How ``points`` were worked out, e.g. ``'defender 15 − knocker 7 = 8'``.
+
+        >>> dead_hand().formula()
+        'dead hand: no score'
+        """
+        return _formula(self)
+
+    def explain(self) -> str:
+        """A few lines a player can read: melds, lay-offs, deadwood, outcome and points."""
+        if self.is_dead:
+            return "Dead hand: no score; the same dealer deals again."
+        lines = []
+        if self.by_cards:
+            chosen = "as entered" if self.knocker_melds_given else "chosen by the engine"
+            lines.append(
+                f"Knocker ({chosen}): {_shown(self.knocker_melds, self.knocker_deadwood_cards)}"
+            )
+            lines.append(f"Defender: {_shown(self.defender_melds, self.defender_deadwood_cards)}")
+            if self.layoffs:
+                lines.append(f"Lay-offs: {_layoff_text(self)}")
+        lines.append(
+            f"Deadwood: knocker {self.knocker_deadwood}, defender {self.defender_deadwood}"
+            + (
+                f" ({self.defender_deadwood_without_layoffs} before lay-offs)"
+                if self.layoffs
+                else ""
+            )
+            + (f"; knock limit {self.knock_limit}" if self.knock_limit is not None else "")
+        )
+        lines.append(f"{self.outcome.label.capitalize()}: {self.winner} scores {self.formula()}")
+        for role, bonus in (
+            ("knocker", self.gem_bonus_knocker),
+            ("defender", self.gem_bonus_defender),
+        ):
+            if bonus:
+                lines.append(f"Gem parts bonus: {role} +{bonus}")
+        return "\n".join(lines)
+
+
+def _shown(melds: Sequence[Meld], deadwood: Sequence[int]) -> str:
+    parts = " | ".join(str(meld) for meld in melds) or "no melds"
+    return f"melds {parts}; deadwood {format_cards(deadwood) or 'none'}"
+
+
+def _layoff_text(result: HandResult) -> str:
+    by_meld: dict[int, list[int]] = {}
+    for layoff in result.layoffs:
+        by_meld.setdefault(layoff.meld_index, []).append(layoff.card)
+    return "; ".join(
+        f"{format_cards(cards)} on {result.knocker_melds[index]}"
+        for index, cards in by_meld.items()
+    )
+
+
+def _formula(r: HandResult) -> str:
+    if r.is_dead:
+        return "dead hand: no score"
+    k, d = r.knocker_deadwood, r.defender_deadwood
+    if r.outcome is HandOutcome.UNDERCUT:
+        text = f"undercut bonus {r.bonus}"
+        if r.base_points != r.bonus:
+            text = f"knocker {k} − defender {d} + {text}"
+    elif r.outcome is HandOutcome.KNOCK:
+        text = f"defender {d} − knocker {k}"
+    else:
+        text = f"{r.outcome.label} bonus {r.bonus} + defender {d}"
+    text += f" = {r.base_points}"
+    if r.minimum_applied:
+        text += f", raised to the knocker's minimum {r.points // r.multiplier}"
+    if r.multiplier != 1:
+        text += f", × {r.multiplier} for a spade upcard = {r.points}"
+    return text
+
+
+def dead_hand(*, knock_limit: int | None = None, upcard: int | None = None) -> HandResult:
+    """A dead hand: the stock ran down and nobody knocked (RULES §3.5). No score, no winner.
+
+    >>> dead_hand().outcome, dead_hand().points
+    (<HandOutcome.DEAD: 'dead'>, 0)
+    """
+    return HandResult(
+        outcome=HandOutcome.DEAD, winner=None, points=0, knock_limit=knock_limit, upcard=upcard
+    )
+
+
+# -- knock limit and counts ------------------------------------------------------------------
+
+
+def hand_knock_limit(
+    rules: RuleSet, *, upcard: int | None = None, knock_limit: int | None = None
+) -> int:
+    """The knock limit of one hand: fixed, the upcard's value (Oklahoma), or the die (Gem).
+
+    >>> from engine.rules import find_rules
+    >>> from engine.cards import parse_card
+    >>> hand_knock_limit(find_rules("oklahoma"), upcard=parse_card("7H"))
+    7
+    >>> hand_knock_limit(find_rules("oklahoma"), upcard=parse_card("AS"))  # ace: gin only
+    0
+    """
+    mode = rules.knock_limit
+    if mode is None:
+        raise RuleError("Basic Rummy has no knock: score it with engine.rummy.score_rummy_hand")
+    if mode == "upcard":
+        if knock_limit is not None:
+            raise RuleError(
+                "Oklahoma's knock limit comes from the upcard: enter the upcard, not a limit"
+            )
+        if upcard is None:
+            raise ScoreError("Oklahoma needs the upcard: it sets the knock limit")
+        format_card(upcard)
+        if upcard % 13 == _ACE and rules.ace_upcard_gin_only:
+            return 0
+        return card_value(upcard)
+    if mode == "dice":
+        if knock_limit is None:
+            raise ScoreError("Gem Rummy needs the knock-limit die (1-6) entered with the hand")
+        if isinstance(knock_limit, bool) or knock_limit not in _DIE_FACES:
+            raise ScoreError(f"the knock-limit die shows 1-6, not {knock_limit!r}")
+        return knock_limit
+    assert isinstance(mode, int)
+    if knock_limit is not None and knock_limit != mode:
+        raise RuleError(f"this rule set fixes the knock limit at {mode}, not {knock_limit}")
+    return mode
+
+
+def _multiplier(rules: RuleSet, upcard: int | None) -> int:
+    return 2 if rules.spade_doubles and upcard is not None and upcard // 13 == _SPADES else 1
+
+
+@cache
+def max_deadwood(cards: int) -> int:
+    """The most deadwood ``cards`` cards can hold with no set or run among them (-1 if none can).
+
+    Counts alone can never show more (RULES §9). Worked out by a small dynamic programme over
+    ranks: at each rank take at most two cards (three would be a set), never a third consecutive
+    card of a suit.
+
+    >>> max_deadwood(10), max_deadwood(11), max_deadwood(27)
+    (98, 106, -1)
+    """
+    states: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}
+    for rank in range(13):
+        value = min(rank + 1, 10)
+        nxt: dict[tuple[int, int, int], int] = {}
+        for (last, before, held), total in states.items():
+            for take in _TAKES:
+                count = held + take.bit_count()
+                if count > cards or take & last & before:
+                    continue
+                key = (take, last, count)
+                score = total + value * take.bit_count()
+                if nxt.get(key, -1) < score:
+                    nxt[key] = score
+        states = nxt
+    return max((total for (_, _, held), total in states.items() if held == cards), default=-1)
+
+
+_TAKES: Final = tuple(s for s in range(16) if s.bit_count() <= 2)
+
+
+def _check_count(name: str, value: object, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScoreError(f"{name} must be a whole number, not {value!r}")
+    if value < 0:
+        raise ScoreError(f"{name} cannot be negative: {value}")
+    if value > most:
+        raise ScoreError(
+            f"{name} {value} is impossible: no hand of these cards holds more than {most}"
+        )
+    return value
+
+
+# -- the points of a hand --------------------------------------------------------------------
+
+
+def _decide(rules: RuleSet, knocker: int, defender: int, big_gin: bool) -> HandOutcome:
+    if knocker == 0:
+        return HandOutcome.BIG_GIN if big_gin else HandOutcome.GIN
+    if defender < knocker or (defender == knocker and rules.undercut_on_tie):
+        return HandOutcome.UNDERCUT
+    return HandOutcome.KNOCK
+
+
+def _points(rules: RuleSet, outcome: HandOutcome, k: int, d: int) -> tuple[Role, int, int, int]:
+    """(winner, bonus, base points, points before the multiplier)."""
+    if outcome is HandOutcome.UNDERCUT:
+        bonus = rules.undercut_bonus
+        base = bonus + ((k - d) if rules.undercut_scores_difference else 0)
+        return "defender", bonus, base, base
+    if outcome is HandOutcome.GIN:
+        bonus, base = rules.gin_bonus, rules.gin_bonus + d
+    elif outcome is HandOutcome.BIG_GIN:
+        assert rules.big_gin_bonus is not None
+        bonus, base = rules.big_gin_bonus, rules.big_gin_bonus + d
+    else:
+        bonus, base = 0, d - k
+    return "knocker", bonus, base, max(base, rules.knocker_min_points)
+
+
+def _result(
+    rules: RuleSet,
+    outcome: HandOutcome,
+    k: int,
+    d: int,
+    *,
+    limit: int,
+    upcard: int | None,
+    **details: object,
+) -> HandResult:
+    winner, bonus, base, raised = _points(rules, outcome, k, d)
+    multiplier = _multiplier(rules, upcard)
+    return HandResult(
+        outcome=outcome,
+        winner=winner,
+        points=raised * multiplier,
+        base_points=base,
+        bonus=bonus,
+        multiplier=multiplier,
+        knock_limit=limit,
+        knocker_deadwood=k,
+        defender_deadwood=d,
+        upcard=upcard,
+        minimum_applied=raised != base,
+        **details,  # type: ignore[arg-type]
+    )
+
+
+def _limit_text(rules: RuleSet, limit: int, upcard: int | None) -> str:
+    if rules.knock_limit == "upcard" and upcard is not None:
+        if limit == 0:
+            return f"the upcard {format_card(upcard)} is an ace, so only gin ends this hand"
+        return f"limit {limit} set by the upcard {format_card(upcard)}"
+    if rules.knock_limit == "dice":
+        return f"limit {limit} rolled for this hand"
+    return f"limit {limit}"
+
+
+# -- by counts ---------------------------------------------------------------------------------
+
+
+def score_hand_counts(
+    rules: RuleSet,
+    *,
+    outcome: HandOutcome,
+    knocker_deadwood: int | None = None,
+    defender_deadwood: int | None = None,
+    defender_deadwood_without_layoffs: int | None = None,
+    winner: Role | None = None,
+    upcard: int | None = None,
+    knock_limit: int | None = None,
+    knocker_gem_bonus: bool = False,
+    defender_gem_bonus: bool = False,
+) -> HandResult:
+    """Score a hand entered by deadwood counts, checking what counts alone can prove (RULES §9).
+
+    ``outcome`` is the claimed outcome (gin and big gin can only be claimed; knock and undercut
+    follow from the counts, and a claim that contradicts them is refused). ``winner`` is checked
+    when given. ``defender_deadwood`` is after lay-offs.
+
+    >>> from engine.rules import find_rules
+    >>> r = score_hand_counts(find_rules("standard"), outcome=HandOutcome.KNOCK,
+    ...                       knocker_deadwood=7, defender_deadwood=22)
+    >>> r.winner, r.points
+    ('knocker', 15)
+    >>> score_hand_counts(find_rules("standard"), outcome=HandOutcome.KNOCK,
+    ...                   knocker_deadwood=12, defender_deadwood=30)
+    Traceback (most recent call last):
+    ...
+    engine.errors.KnockError: Knock over the limit: deadwood 12 > 10 (limit 10)
+    """
+    if rules.family == "rummy":
+        raise RuleError("Basic Rummy hands are scored with engine.rummy.score_rummy_hand")
+    if not isinstance(outcome, HandOutcome):
+        raise ScoreError(f"outcome must be a HandOutcome, not {outcome!r}")
+    if outcome is HandOutcome.DEAD:
+        if knocker_deadwood is not None or defender_deadwood is not None or winner is not None:
+            raise ScoreError("a dead hand has no knocker, no deadwood counts and no winner")
+        return dead_hand(upcard=upcard)
+    if (knocker_gem_bonus or defender_gem_bonus) and rules.family != "gem":
+        raise ScoreError("the gem parts bonus is Gem Rummy's rule")
+    if knocker_deadwood is None or defender_deadwood is None:
+        raise ScoreError("enter both deadwood counts: the knocker's and the defender's")
+    limit = hand_knock_limit(rules, upcard=upcard, knock_limit=knock_limit)
+    most = max_deadwood(rules.hand_size)
+    k = _check_count("the knocker's deadwood", knocker_deadwood, most)
+    d = _check_count("the defender's deadwood", defender_deadwood, most)
+    before = d
+    if defender_deadwood_without_layoffs is not None:
+        before = _check_count(
+            "the defender's deadwood before lay-offs", defender_deadwood_without_layoffs, most
+        )
+        if before < d:
+            raise ScoreError(
+                f"lay-offs only lower deadwood: {d} after lay-offs is more than {before} before"
+            )
+    big = outcome is HandOutcome.BIG_GIN
+    if big and not rules.big_gin:
+        raise ScoreError(f"big gin is not played with the {rules.name} rules")
+    if outcome in (HandOutcome.GIN, HandOutcome.BIG_GIN):
+        if k:
+            raise ScoreError(
+                f"{outcome.label} claimed with deadwood {k} left: gin means no deadwood"
+            )
+        if before != d:
+            raise ScoreError(
+                f"no lay-offs against {outcome.label}: the defender keeps {before}, not {d}"
+            )
+    if k > limit:
+        raise KnockError(
+            f"Knock over the limit: deadwood {k} > {limit} ({_limit_text(rules, limit, upcard)})"
+        )
+    decided = _decide(rules, k, d, big)
+    if decided is not outcome:
+        raise ScoreError(_outcome_reason(rules, decided, outcome, k, d))
+    result = _result(
+        rules,
+        decided,
+        k,
+        d,
+        limit=limit,
+        upcard=upcard,
+        defender_deadwood_without_layoffs=before,
+        gem_bonus_knocker=rules.gem_bonus_knocker if knocker_gem_bonus else 0,
+        gem_bonus_defender=rules.gem_bonus_other if defender_gem_bonus else 0,
+    )
+    if winner is not None and winner != result.winner:
+        raise ScoreError(
+            f"the {result.winner} wins this hand, not the {winner}: "
+            f"{result.outcome.label}, {result.formula()}"
+        )
+    return result
+
+
+def _outcome_reason(
+    rules: RuleSet, decided: HandOutcome, claimed: HandOutcome, k: int, d: int
+) -> str:
+    head = f"{decided.label.capitalize()}, not {claimed.label}: "
+    if decided in (HandOutcome.GIN, HandOutcome.BIG_GIN):
+        return head + "the knocker has no deadwood, which is gin"
+    if decided is HandOutcome.UNDERCUT:
+        if d == k:
+            return (
+                head + f"the defender's deadwood equals the knocker's {k} and a tie is an undercut"
+            )
+        return head + f"the defender's deadwood {d} is less than the knocker's {k}"
+    if d == k:
+        return head + f"the deadwood is tied at {k} and with these rules a tie is the knocker's"
+    return head + f"the defender's deadwood {d} is more than the knocker's {k}"
+
+
+# -- by cards --------------------------------------------------------------------------------
+
+
+def _read_hand(
+    label: str, cards: CardsIn, counts: Sequence[int], note: str = ""
+) -> tuple[int, ...]:
+    try:
+        if isinstance(cards, str):
+            hand = parse_cards(cards)
+        else:
+            items = list(cards)
+            if all(isinstance(c, str) for c in items):
+                hand = parse_cards([str(c) for c in items])
+            else:
+                hand = parse_cards([format_card(c) for c in items if isinstance(c, int)])
+                if len(hand) != len(items):
+                    raise CardError("cards must all be notation strings or all card ids")
+    except CardError as exc:
+        raise CardError(f"{label}: {exc}") from None
+    if len(hand) not in counts:
+        wanted = " or ".join(str(c) for c in counts)
+        raise CardError(f"{label}: expected {wanted} cards{note}, got {len(hand)}")
+    return hand
+
+
+def _read_upcard(upcard: int | str | None) -> int | None:
+    if upcard is None:
+        return None
+    try:
+        return parse_card(upcard) if isinstance(upcard, str) else check_card(upcard)
+    except CardError as exc:
+        raise CardError(f"upcard: {exc}") from None
+
+
+def _read_melds(
+    melds: MeldsIn, candidates: Sequence[Meld], deck_map: DeckMap | None, diamond: int | None
+) -> tuple[Meld, ...]:
+    groups: list[Meld | str | Sequence[str] | Sequence[int]]
+    groups = [g for g in melds.split("|") if g.strip()] if isinstance(melds, str) else list(melds)
+    out: list[Meld] = []
+    by_cards = {meld.cards: meld for meld in candidates}
+    for group in groups:
+        if isinstance(group, Meld):
+            meld = group
+        else:
+            tokens = (
+                group
+                if isinstance(group, str)
+                else [t if isinstance(t, str) else format_card(t) for t in group]
+            )
+            cards = tuple(sorted(parse_cards(tokens)))
+            meld = by_cards[cards] if cards in by_cards else Meld.from_cards(cards)
+        check_gem_meld(meld, deck_map, diamond)
+        out.append(meld)
+    return tuple(out)
+
+
+def score_hand(
+    rules: RuleSet,
+    *,
+    knocker_cards: CardsIn,
+    defender_cards: CardsIn,
+    knocker_melds: MeldsIn | None = None,
+    upcard: int | str | None = None,
+    knock_limit: int | None = None,
+    diamond_number: int | None = None,
+    deck_map: DeckMap | None = None,
+) -> HandResult:
+    """Score a hand entered by cards: arrange, check the knock, lay off, decide and score.
+
+    ``knocker_cards`` are the knocker's cards after the discard (``hand_size``), or after the draw
+    for big gin (one more). ``knocker_melds`` (``"AS 2S 3S | 7H 7D 7C"`` or a list of melds) are
+    validated and used; without them the engine takes the knocker's best choice (RULES §3.2).
+
+    >>> from engine.rules import find_rules
+    >>> r = score_hand(find_rules("standard"),
+    ...                knocker_cards="AS 2S 3S 5H 6H 7H 9S 9D 9C KC",
+    ...                defender_cards="8H 9H KS KH KD 2C 3C QS JD 5C")
+    >>> r.outcome.value, r.knocker_deadwood, r.defender_deadwood, r.points  # 30 - 10
+    ('knock', 10, 30, 20)
+    >>> print(r.explain())
+    Knocker (chosen by the engine): melds AS 2S 3S | 5H 6H 7H | 9S 9D 9C; deadwood KC
+    Defender: melds KS KH KD; deadwood QS JD 2C 3C 5C
+    Lay-offs: 8H on 5H 6H 7H; 9H on 9S 9D 9C
+    Deadwood: knocker 10, defender 30 (47 before lay-offs); knock limit 10
+    Knock: knocker scores defender 30 − knocker 10 = 20
+    """
+    if rules.family == "rummy":
+        raise RuleError("Basic Rummy hands are scored with engine.rummy.score_rummy_hand")
+    gem = rules.family == "gem"
+    if gem and deck_map is None:
+        raise ScoreError(
+            "Gem Rummy hands are scored by cards only with the club's deck map; "
+            "without one, enter the hand by counts"
+        )
+    if gem and diamond_number is None:
+        raise ScoreError("Gem Rummy needs the diamond number (1-6) entered with the hand")
+    if not gem and (deck_map is not None or diamond_number is not None):
+        raise RuleError("a deck map and a diamond number belong to Gem Rummy hands only")
+    up = _read_upcard(upcard)
+    limit = hand_knock_limit(rules, upcard=up, knock_limit=knock_limit)
+    size = rules.hand_size
+    sizes = (size, size + 1) if rules.big_gin else (size,)
+    note = f" ({size + 1} only for big gin)" if rules.big_gin else ""
+    knocker = _read_hand("knocker", knocker_cards, sizes, note)
+    defender = _read_hand("defender", defender_cards, (size,))
+    both = sorted(set(knocker) & set(defender))
+    if both:
+        raise CardError(
+            f"card {format_card(both[0])} is in both the knocker's and the defender's hand"
+        )
+    knocker_extra: tuple[Meld, ...] = ()
+    defender_extra: tuple[Meld, ...] = ()
+    if deck_map is not None:
+        knocker_extra = gem_melds(knocker, deck_map, diamond_number)
+        defender_extra = gem_melds(defender, deck_map, diamond_number)
+    best = best_arrangement(knocker, extra_melds=knocker_extra)
+    given = knocker_melds is not None
+    layoffs: LayoffResult | None = None
+    if knocker_melds is not None:
+        try:
+            melds = _read_melds(knocker_melds, knocker_extra, deck_map, diamond_number)
+            arrangement = validate_knocker_melds(knocker, melds)
+        except (CardError, MeldError) as exc:
+            raise MeldError(f"knocker's melds: {exc}") from None
+    elif gem:
+        arrangement, layoffs = gem_knocker_choice(
+            knocker, defender, knocker_extra=knocker_extra, defender_extra=defender_extra
+        )
+    else:
+        arrangement, layoffs = knocker_choice(knocker, defender)
+    k = arrangement.deadwood
+    shown = _shown(arrangement.melds, arrangement.deadwood_cards)
+    if not given or k == best.deadwood:
+        better = ""
+    else:
+        best_shown = _shown(best.melds, best.deadwood_cards)
+        better = f"; the best arrangement leaves {best.deadwood}: {best_shown}"
+    big = len(knocker) == size + 1
+    if big and k:
+        raise KnockError(
+            f"{len(knocker)} cards are entered only for big gin, but they are not all melded: "
+            f"deadwood {k} ({shown}{better}); enter the {size} cards left after the discard"
+        )
+    if k > limit:
+        raise KnockError(
+            f"Knock over the limit: deadwood {k} > {limit} ({shown}{better}; "
+            f"{_limit_text(rules, limit, up)})"
+        )
+    allow = k > 0
+    if layoffs is None:
+        if gem:
+            layoffs = gem_lay_off(
+                arrangement.melds, defender, extra_melds=defender_extra, allow_layoffs=allow
+            )
+        else:
+            layoffs = lay_off(arrangement.melds, defender, allow_layoffs=allow)
+    d = layoffs.deadwood
+    outcome = _decide(rules, k, d, big)
+    gem_k = gem_d = 0
+    if deck_map is not None:
+        gem_k = rules.gem_bonus_knocker if has_all_gems(knocker, deck_map) else 0
+        gem_d = rules.gem_bonus_other if has_all_gems(defender, deck_map) else 0
+    return _result(
+        rules,
+        outcome,
+        k,
+        d,
+        limit=limit,
+        upcard=up,
+        defender_deadwood_without_layoffs=layoffs.deadwood_without_layoffs,
+        knocker_cards=knocker,
+        defender_cards=defender,
+        knocker_melds=arrangement.melds,
+        knocker_deadwood_cards=arrangement.deadwood_cards,
+        knocker_melds_given=given,
+        defender_melds=layoffs.defender_melds,
+        defender_deadwood_cards=layoffs.deadwood_cards,
+        layoffs=layoffs.layoffs,
+        gem_bonus_knocker=gem_k,
+        gem_bonus_defender=gem_d,
+        by_cards=True,
+    )
+
+
+# -- claims ----------------------------------------------------------------------------------
+
+
+def check_claim(
+    result: HandResult,
+    *,
+    claimed_outcome: HandOutcome | None = None,
+    claimed_knocker_deadwood: int | None = None,
+    claimed_defender_deadwood: int | None = None,
+    claimed_points: int | None = None,
+    claimed_winner: Role | None = None,
+) -> None:
+    """Raise :class:`ScoreError` when a claim differs from the engine's result, with the proof.
+
+    Every difference is listed, each with the arrangement, lay-offs or formula that shows it.
+
+    >>> r = score_hand_counts(RuleSet(), outcome=HandOutcome.KNOCK,
+    ...                       knocker_deadwood=7, defender_deadwood=22)
+    >>> check_claim(r, claimed_points=16)
+    Traceback (most recent call last):
+    ...
+    engine.errors.ScoreError: The knocker scores 15, not 16: defender 22 − knocker 7 = 15
+    """
+    problems: list[str] = []
+    if claimed_outcome is not None and claimed_outcome is not result.outcome:
+        if result.is_dead or claimed_outcome is HandOutcome.DEAD:
+            problems.append(f"{result.outcome.label.capitalize()}, not {claimed_outcome.label}")
+        else:
+            problems.append(
+                _outcome_reason(
+                    _rules_for(result),
+                    result.outcome,
+                    claimed_outcome,
+                    result.knocker_deadwood or 0,
+                    result.defender_deadwood or 0,
+                )
+            )
+    if claimed_knocker_deadwood is not None and claimed_knocker_deadwood != result.knocker_deadwood:
+        text = (
+            f"The knocker's deadwood is {result.knocker_deadwood}, not {claimed_knocker_deadwood}"
+        )
+        if result.by_cards:
+            text += f" ({_shown(result.knocker_melds, result.knocker_deadwood_cards)})"
+        problems.append(text)
+    if (
+        claimed_defender_deadwood is not None
+        and claimed_defender_deadwood != result.defender_deadwood
+    ):
+        problems.append(_defender_reason(result, claimed_defender_deadwood))
+    if claimed_winner is not None and claimed_winner != result.winner:
+        problems.append(f"The {result.winner or 'nobody'} wins the hand, not the {claimed_winner}")
+    if claimed_points is not None and claimed_points != result.points:
+        who = f"The {result.winner}" if result.winner else "Nobody"
+        problems.append(f"{who} scores {result.points}, not {claimed_points}: {result.formula()}")
+    if problems:
+        raise ScoreError("; ".join(problems))
+
+
+def _rules_for(result: HandResult) -> RuleSet:
+    """A rule set that reproduces ``result``'s tie rule, for explaining an outcome."""
+    tie_undercut = (
+        result.outcome is HandOutcome.UNDERCUT
+        and result.knocker_deadwood == result.defender_deadwood
+    )
+    return RuleSet(undercut_on_tie=tie_undercut)
+
+
+def _defender_reason(result: HandResult, claimed: int) -> str:
+    left = result.defender_deadwood
+    if not result.by_cards:
+        return f"The defender's deadwood is {left}, not {claimed}"
+    shown = _shown(result.defender_melds, result.defender_deadwood_cards)
+    if result.layoffs:
+        return f"Defender lays off {_layoff_text(result)}: {left} left, not {claimed} ({shown})"
+    if result.outcome in (HandOutcome.GIN, HandOutcome.BIG_GIN):
+        return (
+            f"The defender's deadwood is {left}, not {claimed}: no lay-offs against gin ({shown})"
+        )
+    return f"The defender's deadwood is {left}, not {claimed} ({shown})"
+
+
+# -- partnership -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PartnershipHandResult:
+    """A four-player hand: two boards, each team's sum, and the difference to the higher team."""
+
+    boards: tuple[HandResult, HandResult]
+    knocker_teams: tuple[int, int]
+    team_points: tuple[int, int]
+    winner: int | None
+    points: int
+    outcome: HandOutcome
+
+
+def score_partnership_hand(
+    rules: RuleSet,
+    board_a: HandResult,
+    board_b: HandResult,
+    *,
+    knocker_team_a: int,
+    knocker_team_b: int,
+) -> PartnershipHandResult:
+    """Combine two boards (RULES §5): each team adds its players' points; the higher sum scores
+    the difference. ``knocker_team_*`` is the team (0 or 1) of each board's knocker.
+
+    >>> a = score_hand_counts(RuleSet(), outcome=HandOutcome.KNOCK,
+    ...                       knocker_deadwood=5, defender_deadwood=25)
+    >>> b = score_hand_counts(RuleSet(), outcome=HandOutcome.GIN,
+    ...                       knocker_deadwood=0, defender_deadwood=12)
+    >>> score_partnership_hand(RuleSet(table="partnership"), a, b,
+    ...                        knocker_team_a=0, knocker_team_b=1).team_points  # 20 vs 25 + 12
+    (20, 37)
+    """
+    if rules.table != "partnership":
+        raise RuleError(
+            f"a partnership hand needs a 'partnership' rule set, not table '{rules.table}'"
+        )
+    teams = (knocker_team_a, knocker_team_b)
+    if any(team not in (0, 1) for team in teams):
+        raise ScoreError(f"a knocker's team is 0 or 1, not {teams}")
+    sums = [0, 0]
+    for board, team in zip((board_a, board_b), teams, strict=True):
+        sums[team] += board.score_for("knocker")
+        sums[1 - team] += board.score_for("defender")
+    if sums[0] == sums[1]:
+        winner, points = None, 0
+        outcome = HandOutcome.DEAD
+    else:
+        winner = 0 if sums[0] > sums[1] else 1
+        points = abs(sums[0] - sums[1])
+        outcome = HandOutcome.KNOCK
+    return PartnershipHandResult(
+        boards=(board_a, board_b),
+        knocker_teams=(knocker_team_a, knocker_team_b),
+        team_points=(sums[0], sums[1]),
+        winner=winner,
+        points=points,
+        outcome=outcome,
+    )

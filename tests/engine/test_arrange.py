@@ -1,0 +1,161 @@
+"""Best arrangements, ties and discards (RULES.md §2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.arrange import (
+    MAX_HAND,
+    Arrangement,
+    all_best_arrangements,
+    best_arrangement,
+    best_discard,
+    hand_mask,
+    min_deadwood,
+    min_deadwood_after_discard,
+)
+from engine.cards import cards_to_mask, format_cards, parse_card, parse_cards
+from engine.errors import CardError
+from engine.melds import Meld, MeldKind
+
+
+def melds_of(arrangement: Arrangement) -> set[str]:
+    return {str(meld) for meld in arrangement.melds}
+
+
+def test_empty_and_tiny_hands() -> None:
+    assert best_arrangement(()) == Arrangement((), (), 0)
+    assert best_arrangement(0).is_gin
+    assert str(best_arrangement(())) == "gin"
+    assert best_arrangement(parse_cards("KS")).deadwood == 10
+    assert min_deadwood(0) == 0
+    assert all_best_arrangements(()) == (Arrangement((), (), 0),)
+
+
+def test_mask_and_sequence_agree() -> None:
+    hand = parse_cards("AS 2S 3S 4S 5S KS AH QH AD AC")
+    assert best_arrangement(hand) == best_arrangement(cards_to_mask(hand))
+    assert best_arrangement(hand).melded_cards == parse_cards("AS 2S 3S 4S 5S AH AD AC")
+
+
+def test_hand_checks() -> None:
+    with pytest.raises(CardError, match="card AS appears twice"):
+        best_arrangement([0, 0])
+    with pytest.raises(CardError, match="not a card mask"):
+        best_arrangement(1 << 52)
+    with pytest.raises(CardError, match="not a card mask"):
+        hand_mask(True)
+    with pytest.raises(CardError, match=f"at most {MAX_HAND} cards, got 14"):
+        best_arrangement(tuple(range(14)))
+    with pytest.raises(CardError, match="at least 1 card"):
+        best_discard(())
+    assert hand_mask(range(13)) == (1 << 13) - 1
+
+
+def test_thirteen_card_hand_with_four_set_ranks() -> None:
+    hand = parse_cards("AS AH AD 2S 2H 2D 3S 3H 3D 4S 4H 4D 4C")
+    assert best_arrangement(hand).deadwood == 0
+    assert min_deadwood(cards_to_mask(hand)) == 0
+    assert len(all_best_arrangements(hand)) > 2
+
+
+def test_four_set_against_set_and_run() -> None:
+    # 7S can make a run with 5S 6S; the 4-set and 3-set + run are both considered.
+    hand = parse_cards("5S 6S 7S 7H 7D 7C")
+    assert melds_of(best_arrangement(hand)) == {"5S 6S 7S", "7H 7D 7C"}
+    hand = parse_cards("7S 7H 7D 7C 8S 9S 8H 9H")  # two runs through 7S and 7H
+    assert best_arrangement(hand).deadwood == 14  # 7D 7C left; the 4-set would leave 34
+
+
+def test_ties_are_all_listed() -> None:
+    hand = parse_cards("AS 2S 3S AH 2H 3H AD 2D 3D QC")
+    arrangements = all_best_arrangements(hand)
+    assert {frozenset(melds_of(a)) for a in arrangements} == {
+        frozenset({"AS 2S 3S", "AH 2H 3H", "AD 2D 3D"}),
+        frozenset({"AS AH AD", "2S 2H 2D", "3S 3H 3D"}),
+    }
+    assert best_arrangement(hand) == arrangements[0]
+
+
+def test_ties_between_four_set_and_set_plus_run() -> None:
+    # 7S in 7-8-9S or in the 4-set; 9S 8S otherwise dead: only the run uses them.
+    hand = parse_cards("7S 7H 7D 7C 5H 6H")
+    found = {frozenset(melds_of(a)) for a in all_best_arrangements(hand)}
+    assert found == {frozenset({"5H 6H 7H", "7S 7D 7C"})}
+    # A 4-set of free cards with a run needing one of them: the run and a 3-set, or no run.
+    hand = parse_cards("KS KH KD KC JS QS")
+    found = {frozenset(melds_of(a)) for a in all_best_arrangements(hand)}
+    assert found == {frozenset({"JS QS KS", "KH KD KC"})}
+
+
+def test_extra_melds_join_the_search() -> None:
+    hand = parse_cards("AS 7H 9D KC 2S 3H QD 4D 5C 8C")
+    plain = best_arrangement(hand)
+    assert plain.deadwood == 59
+    assert not plain.melds
+    vault = Meld(MeldKind.VAULT, parse_cards("AS 7H 9D KC"))
+    queens = Meld(MeldKind.QUEENS_DIAMOND, parse_cards("QD 4D"))
+    outside = Meld(MeldKind.VAULT, parse_cards("AH 7S 9C KD"))
+    with_extra = best_arrangement(hand, extra_melds=[vault, queens, outside])
+    assert melds_of(with_extra) == {str(vault), str(queens)}
+    assert with_extra.deadwood == 59 - 27 - 14
+    assert all_best_arrangements(hand, extra_melds=[vault, queens])[0] == with_extra
+
+
+def test_extra_melds_compete_with_sets() -> None:
+    hand = parse_cards("5S 5H 5D KS JH 2C")
+    vault = Meld(MeldKind.VAULT, parse_cards("5S KS JH 2C"))
+    best = best_arrangement(hand, extra_melds=[vault])
+    assert melds_of(best) == {str(vault)}
+    assert best.deadwood == 10
+    after = best_discard(hand, extra_melds=[vault])
+    assert after.deadwood_after_best_discard == 5  # discard 5H: vault + 5D left
+    assert set(after.best_discards) == set(parse_cards("5H 5D"))
+
+
+def test_discard_shortcut_cases() -> None:
+    # OpenSpiel's own test hand: the best discard is 6S, leaving 3.
+    hand = parse_cards("3S 4S 5S 6S 4H 4D 5D 2C 3C 4C 5C")
+    result = best_discard(hand)
+    assert result.deadwood_after_best_discard == 3
+    assert result.best_discards == (parse_card("6S"),)
+    assert result.deadwood_after(parse_card("6S")) == 3
+    assert set(result.legal_knock_discards()) == set(parse_cards("3S 6S 4H 4D 5D 5C"))
+    assert result.can_knock()
+    assert not result.can_knock(2)
+    assert not result.can_gin
+    assert result.gin_discards() == ()
+    with pytest.raises(CardError, match="KS is not in the hand"):
+        result.deadwood_after(parse_card("KS"))
+
+
+def test_big_gin_and_discards_from_sets() -> None:
+    hand = parse_cards("5S TS JS QS KS 5H 9H 5D 9D 5C 9C")
+    result = best_discard(hand)
+    assert result.big_gin
+    assert result.deadwood_no_discard == 0
+    assert set(result.gin_discards()) == set(parse_cards("5S TS KS 5H 5D 5C"))
+    assert result.deadwood_after(parse_card("9H")) == 18  # breaks the 9-set
+    assert min_deadwood_after_discard(cards_to_mask(hand)) == 0
+
+
+def test_discard_breaking_a_free_three_set_can_be_best() -> None:
+    # 12 cards in four sets nobody can run: every discard breaks a set; breaking the 2s is best.
+    hand = parse_cards("2S 2H 2D KS KH KD QS QH QD 9S 9H 9D")
+    result = best_discard(hand)
+    assert result.big_gin
+    assert result.deadwood_after_best_discard == 4
+    assert set(result.best_discards) == set(parse_cards("2S 2H 2D"))
+    assert min_deadwood_after_discard(cards_to_mask(hand)) == 4
+    hand = parse_cards("2S 2H 2D 2C KS KH KD QS QH QD 9S")  # a free 4-set gives a card up
+    assert min_deadwood_after_discard(cards_to_mask(hand)) == 0
+    assert best_discard(hand).deadwood_after(parse_card("2S")) == 9
+
+
+def test_best_discard_keeps_input_order() -> None:
+    hand = parse_cards("KC AS 2S 3S 4S 9D")
+    result = best_discard(hand)
+    assert tuple(card for card, _ in result.after_discard) == hand
+    by_mask = best_discard(cards_to_mask(hand))
+    assert dict(by_mask.after_discard) == dict(result.after_discard)
+    assert format_cards(result.best_discards) == "KC"

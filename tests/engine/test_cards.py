@@ -1,0 +1,159 @@
+"""Card encoding, values, masks and notation (RULES.md §1)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.cards import (
+    DECK,
+    RANKS,
+    SUITS,
+    card_rank,
+    card_suit,
+    card_value,
+    cards_to_mask,
+    check_card,
+    format_card,
+    format_cards,
+    hand_value,
+    make_card,
+    mask_to_cards,
+    parse_card,
+    parse_cards,
+    sort_cards,
+    suit_symbol,
+)
+from engine.errors import CardError, EngineError
+
+
+def test_encoding_is_suit_times_13_plus_rank() -> None:
+    assert parse_card("AS") == 0
+    assert parse_card("KS") == 12
+    assert parse_card("AH") == 13
+    assert parse_card("TD") == 2 * 13 + 9
+    assert parse_card("KC") == 51
+    assert (RANKS, SUITS) == ("A23456789TJQK", "SHDC")
+    assert [card_rank(c) for c in (0, 13, 51)] == [0, 0, 12]
+    assert [card_suit(c) for c in (0, 13, 51)] == [0, 1, 3]
+    assert make_card(12, 3) == 51
+
+
+def test_values() -> None:
+    assert [card_value(make_card(rank, 1)) for rank in range(13)] == [
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10,
+    ]  # fmt: skip
+    assert card_value(parse_card("AC"), ace_high=True) == 15
+    assert card_value(parse_card("KC"), ace_high=True) == 10
+    assert hand_value(DECK) == 4 * (1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 40)
+    assert hand_value(cards_to_mask(DECK)) == hand_value(DECK)
+    assert hand_value(parse_cards("AS AH"), ace_high=True) == 30
+    assert hand_value(()) == 0
+
+
+@pytest.mark.parametrize(
+    ("token", "card"),
+    [
+        ("AS", "AS"), ("as", "AS"), ("10h", "TH"), ("10H", "TH"), ("Td", "TD"), ("tD", "TD"),
+        ("K♣", "KC"), ("k♧", "KC"), ("Q♠", "QS"), ("q♤", "QS"), ("J♥", "JH"), ("j♡", "JH"),
+        ("9♦", "9D"), ("9♢", "9D"), ("2♥\ufe0f", "2H"), (" 7c ", "7C"),
+    ],
+)  # fmt: skip
+def test_parse_every_notation(token: str, card: str) -> None:
+    assert format_card(parse_card(token)) == card
+
+
+def test_parse_cards_separators_and_order() -> None:
+    cards = parse_cards("AS, 10h,td  K♣\n7c")
+    assert format_cards(cards) == "AS TH TD KC 7C"
+    assert parse_cards(["as", "10H"]) == parse_cards("AS TH")
+    assert parse_cards("") == ()
+    assert parse_cards(" , ") == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("AS 2S XX", "'XX' at position 3"),
+        ("AS 11S", "'11S' at position 2"),
+        ("1S", "'1S' at position 1"),
+        ("AX", "'AX' at position 1"),
+        ("A", "'A' at position 1"),
+        ("AS,,ZZ", "'ZZ' at position 2"),
+    ],
+)
+def test_parse_error_names_token_and_position(text: str, message: str) -> None:
+    with pytest.raises(CardError, match=message):
+        parse_cards(text)
+
+
+def test_parse_duplicate_names_card_and_positions() -> None:
+    with pytest.raises(CardError, match=r"card TH appears twice \(positions 2 and 4\)"):
+        parse_cards("AS 10h KD th")
+
+
+def test_parse_count_checks() -> None:
+    assert len(parse_cards("AS 2S 3S", count=3)) == 3
+    with pytest.raises(CardError, match="expected 10 cards, got 3"):
+        parse_cards("AS 2S 3S", count=10)
+    assert len(parse_cards("AS 2S 3S", counts=(3, 4))) == 3
+    with pytest.raises(CardError, match="expected 10 or 11 cards, got 3"):
+        parse_cards("AS 2S 3S", counts={11, 10})
+
+
+def test_errors_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="cannot read"):
+        parse_card("??")
+    assert issubclass(CardError, EngineError)
+
+
+def test_format_and_symbols() -> None:
+    assert format_card(parse_card("10d")) == "TD"
+    assert format_card(parse_card("10d"), symbols=True) == "T♦"
+    assert format_cards(parse_cards("KC AS"), symbols=True) == "K♣ A♠"
+    assert format_cards(()) == ""
+    assert [suit_symbol(s) for s in range(4)] == ["♠", "♥", "♦", "♣"]
+    with pytest.raises(CardError, match="4 is not a suit"):
+        suit_symbol(4)
+
+
+def test_sort_cards_by_suit_then_rank() -> None:
+    assert format_cards(sort_cards(parse_cards("KC AS TD 2S AH"))) == "AS 2S AH TD KC"
+
+
+def test_masks() -> None:
+    assert cards_to_mask(()) == 0
+    assert mask_to_cards(0) == ()
+    assert mask_to_cards(cards_to_mask([51, 0, 20])) == (0, 20, 51)
+    with pytest.raises(CardError, match="card AS appears twice"):
+        cards_to_mask([0, 5, 0])
+    with pytest.raises(CardError, match="52 is not a card"):
+        cards_to_mask([0, 52])
+    with pytest.raises(CardError, match="True is not a card"):
+        cards_to_mask([True])
+    with pytest.raises(CardError, match="not a card mask"):
+        mask_to_cards(1 << 52)
+    with pytest.raises(CardError, match="not a card mask"):
+        mask_to_cards(-1)
+
+
+@pytest.mark.parametrize("bad", [-1, 52, 3.0, "AS", True, None])
+def test_bad_card_ids_are_named(bad: object) -> None:
+    with pytest.raises(CardError, match="is not a card"):
+        check_card(bad)
+    with pytest.raises(CardError):
+        format_card(bad)
+
+
+def test_make_card_checks() -> None:
+    with pytest.raises(CardError, match="rank 13 and suit 0"):
+        make_card(13, 0)
+
+
+@given(st.lists(st.sampled_from(DECK), unique=True), st.booleans())
+def test_format_parse_round_trip(cards: list[int], symbols: bool) -> None:
+    text = format_cards(cards, symbols=symbols)
+    assert parse_cards(text) == tuple(cards)
+    assert parse_cards(text.lower().replace(" ", ",")) == tuple(cards)
+    assert mask_to_cards(cards_to_mask(cards)) == sort_cards(cards)

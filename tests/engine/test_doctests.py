@@ -1,0 +1,25 @@
+"""Run the docstring examples of the engine core as part of the normal suite."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "engine",
+    "engine.errors",
+    "engine.cards",
+    "engine.melds",
+    "engine.arrange",
+    "engine.layoff",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0

@@ -1,0 +1,17 @@
+"""Run the doctests of every module, so the examples in the docstrings stay true."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["elimination", "matching", "ratings", "round_robin", "swiss", "tiebreaks"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    module = importlib.import_module(f"tournaments.algorithms.{name}")
+    failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert failures == 0

@@ -1,0 +1,392 @@
+"""Swiss pairing: worked examples, and properties checked against brute force on small fields."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournaments.algorithms import swiss
+from tournaments.algorithms.swiss import (
+    ClubRule,
+    ForbiddenPair,
+    PairingError,
+    Seat,
+    SwissConfig,
+    SwissPairing,
+    SwissPlayer,
+    pair_swiss,
+)
+
+# --- worked examples ---------------------------------------------------------------------------
+
+
+def test_round_one_is_top_half_against_bottom_half_by_rating() -> None:
+    players = [SwissPlayer(id=i, rating=2000 - 10 * i, seed=i) for i in range(1, 9)]
+    result = pair_swiss(players)
+    assert {frozenset(p) for p in result.pairs} == {
+        frozenset(p) for p in [(1, 5), (2, 6), (3, 7), (4, 8)]
+    }
+    assert [t.number for t in result.tables] == [1, 2, 3, 4]
+    assert result.byes == ()
+    assert result.bye is None
+    assert not result.used_matching
+
+
+def test_round_one_by_seed_ignores_rating() -> None:
+    players = [SwissPlayer(id=i, rating=i, seed=i) for i in range(1, 5)]
+    result = pair_swiss(players, config=SwissConfig(order_by="seed"))
+    assert {frozenset(p) for p in result.pairs} == {frozenset((1, 3)), frozenset((2, 4))}
+
+
+def test_score_groups_pair_inside_and_tables_follow_the_groups() -> None:
+    players = [
+        SwissPlayer(id=1, score=1, seed=1, opponents=frozenset({5})),
+        SwissPlayer(id=2, score=1, seed=2, opponents=frozenset({6})),
+        SwissPlayer(id=3, score=0, seed=3, opponents=frozenset({7})),
+        SwissPlayer(id=4, score=0, seed=4, opponents=frozenset({8})),
+        SwissPlayer(id=5, score=0, seed=5, opponents=frozenset({1})),
+        SwissPlayer(id=6, score=0, seed=6, opponents=frozenset({2})),
+        SwissPlayer(id=7, score=1, seed=7, opponents=frozenset({3})),
+        SwissPlayer(id=8, score=1, seed=8, opponents=frozenset({4})),
+    ]
+    result = pair_swiss(players, config=SwissConfig(order_by="seed"))
+    assert [set(p) for p in result.pairs] == [{1, 7}, {2, 8}, {3, 5}, {4, 6}]
+
+
+def test_rematch_is_avoided_by_transposition() -> None:
+    players = [
+        SwissPlayer(id=1, seed=1, opponents=frozenset({3})),
+        SwissPlayer(id=2, seed=2),
+        SwissPlayer(id=3, seed=3, opponents=frozenset({1})),
+        SwissPlayer(id=4, seed=4),
+    ]
+    result = pair_swiss(players, config=SwissConfig(order_by="seed"))
+    assert {frozenset(p) for p in result.pairs} == {frozenset((1, 4)), frozenset((2, 3))}
+
+
+def test_requested_byes_are_honoured_first_and_pairing_bye_goes_low() -> None:
+    players = [SwissPlayer(id=i, seed=i, requests_bye=i == 2) for i in range(1, 6)]
+    config = SwissConfig(order_by="seed", pairing_bye_points=1, requested_bye_points=Fraction(1, 2))
+    result = pair_swiss(players, config=config)
+    assert result.bye is None
+    assert [(b.player, b.points, b.requested) for b in result.byes] == [(2, Fraction(1, 2), True)]
+    players = [SwissPlayer(id=i, seed=i, requests_bye=i == 2) for i in range(1, 7)]
+    result = pair_swiss(players, config=config)
+    assert result.bye == 6
+    assert (6, 1, False) in [(b.player, b.points, b.requested) for b in result.byes]
+
+
+def test_bye_skips_players_who_had_one() -> None:
+    players = [SwissPlayer(id=i, seed=i, byes=1 if i >= 4 else 0) for i in range(1, 6)]
+    assert pair_swiss(players, config=SwissConfig(order_by="seed")).bye == 3
+
+
+def test_second_bye_only_when_nothing_else_works() -> None:
+    # Everybody had a bye already; 3 has played everyone, so only 3 can sit out.
+    players = [
+        SwissPlayer(id=1, byes=1, opponents=frozenset({3})),
+        SwissPlayer(id=2, byes=1, opponents=frozenset({3})),
+        SwissPlayer(id=3, byes=2, opponents=frozenset({1, 2})),
+    ]
+    result = pair_swiss(players)
+    assert result.bye == 3
+    assert result.used_matching
+
+
+def test_fraction_and_float_scores_group_together() -> None:
+    players = [
+        SwissPlayer(id=1, score=Fraction(3, 2)),
+        SwissPlayer(id=2, score=1.5),
+        SwissPlayer(id=3, score=0),
+        SwissPlayer(id=4, score=0),
+    ]
+    assert {frozenset(p) for p in pair_swiss(players).pairs} == {
+        frozenset((1, 2)),
+        frozenset((3, 4)),
+    }
+
+
+def test_club_rules() -> None:
+    players = [SwissPlayer(id=i, seed=i, club=1 if i in (1, 3) else None) for i in range(1, 5)]
+    hard = pair_swiss(players, config=SwissConfig(order_by="seed", same_club=ClubRule.HARD))
+    assert frozenset((1, 3)) not in {frozenset(p) for p in hard.pairs}
+    soft = pair_swiss(players, config=SwissConfig(order_by="seed", same_club=ClubRule.SOFT))
+    assert frozenset((1, 3)) not in {frozenset(p) for p in soft.pairs}
+    allowed = pair_swiss(players, config=SwissConfig(order_by="seed"))
+    assert frozenset((1, 3)) in {frozenset(p) for p in allowed.pairs}
+
+
+def test_unavoidable_soft_pair_is_reported() -> None:
+    players = [SwissPlayer(id=1), SwissPlayer(id=2)]
+    result = pair_swiss(players, forbidden=[ForbiddenPair(1, 2, hard=False)])
+    assert result.soft_conflicts == ((1, 2),)
+
+
+def test_seats_balance_history_then_alternate() -> None:
+    a = SwissPlayer(id=1, rating=2, seats=(Seat.FIRST, Seat.FIRST))
+    b = SwissPlayer(id=2, rating=1, seats=(Seat.SECOND, Seat.FIRST))
+    assert pair_swiss([a, b]).tables[0].first == 2
+    a = SwissPlayer(id=1, rating=2, seats=(Seat.FIRST, Seat.SECOND))
+    b = SwissPlayer(id=2, rating=1, seats=(Seat.SECOND, Seat.FIRST))
+    assert pair_swiss([a, b]).tables[0].first == 1
+
+
+def test_errors_say_why() -> None:
+    with pytest.raises(ValueError, match="twice"):
+        pair_swiss([SwissPlayer(id=1), SwissPlayer(id=1)])
+    players = [SwissPlayer(id=1, opponents=frozenset({2})), SwissPlayer(id=2)]
+    with pytest.raises(PairingError, match="player 1 has already played"):
+        pair_swiss(players)
+    # Four players, every cross pair forbidden: nobody is blocked from everyone, yet no pairing.
+    players = [SwissPlayer(id=i) for i in range(1, 5)]
+    forbidden = [ForbiddenPair(1, 2), ForbiddenPair(1, 3), ForbiddenPair(2, 3)]
+    with pytest.raises(PairingError, match="no pairing of the 4 players"):
+        pair_swiss(players, forbidden=forbidden)
+
+
+def test_tiny_fields() -> None:
+    assert pair_swiss([]) == SwissPairing((), ())
+    assert pair_swiss([SwissPlayer(id=9)]).bye == 9
+    forbidden = [ForbiddenPair(1, 1), ForbiddenPair(1, 99)]
+    assert pair_swiss([SwissPlayer(id=1), SwissPlayer(id=2)], forbidden=forbidden).pairs
+
+
+# --- brute force -------------------------------------------------------------------------------
+
+
+def _constraints(
+    players: Sequence[SwissPlayer], forbidden: Sequence[ForbiddenPair], club: ClubRule
+) -> tuple[set[frozenset[int]], set[frozenset[int]]]:
+    hard = {frozenset((p.id, o)) for p in players for o in p.opponents}
+    soft: set[frozenset[int]] = set()
+    for f in forbidden:
+        (hard if f.hard else soft).add(frozenset((f.a, f.b)))
+    if club is not ClubRule.ALLOW:
+        for p in players:
+            for q in players:
+                if p.id < q.id and p.club is not None and p.club == q.club:
+                    (hard if club is ClubRule.HARD else soft).add(frozenset((p.id, q.id)))
+    return hard, soft - hard
+
+
+def _pairings(ids: list[int]) -> Iterator[tuple[list[tuple[int, int]], int | None]]:
+    if len(ids) % 2:
+        for bye in ids:
+            for pairs, _ in _pairings([i for i in ids if i != bye]):
+                yield pairs, bye
+        return
+    if not ids:
+        yield [], None
+        return
+    first, rest = ids[0], ids[1:]
+    for other in rest:
+        for pairs, _ in _pairings([i for i in rest if i != other]):
+            yield [(first, other), *pairs], None
+
+
+def _group_index(active: Sequence[SwissPlayer]) -> dict[int, int]:
+    scores = sorted({p.score for p in active}, reverse=True)
+    return {p.id: scores.index(p.score) for p in active}
+
+
+@st.composite
+def small_rounds(
+    draw: st.DrawFn, max_players: int = 8
+) -> tuple[list[SwissPlayer], list[ForbiddenPair], ClubRule]:
+    n = draw(st.integers(1, max_players))
+    ids = list(range(1, n + 1))
+    edges = {
+        frozenset(e)
+        for e in draw(st.lists(st.tuples(st.sampled_from(ids), st.sampled_from(ids))))
+        if e[0] != e[1]
+    }
+    scores = draw(
+        st.lists(
+            st.sampled_from([Fraction(0), Fraction(1, 2), Fraction(1), Fraction(2)]),
+            min_size=n,
+            max_size=n,
+        )
+    )
+    players = [
+        SwissPlayer(
+            id=i,
+            score=scores[i - 1],
+            rating=draw(st.integers(1000, 2000)),
+            seed=i,
+            opponents=frozenset(o for e in edges if i in e for o in e if o != i),
+            byes=draw(st.integers(0, 2)),
+            requests_bye=draw(st.booleans()) and draw(st.booleans()) and draw(st.booleans()),
+            club=draw(st.sampled_from([None, 1, 2])),
+        )
+        for i in ids
+    ]
+    forbidden = [
+        ForbiddenPair(a, b, hard)
+        for a, b, hard in draw(
+            st.lists(st.tuples(st.sampled_from(ids), st.sampled_from(ids), st.booleans()))
+        )
+        if a != b
+    ]
+    club = draw(st.sampled_from(list(ClubRule)))
+    return players, forbidden, club
+
+
+def _check_valid(
+    result: SwissPairing,
+    players: Sequence[SwissPlayer],
+    hard: set[frozenset[int]],
+) -> None:
+    requested = {p.id for p in players if p.requests_bye}
+    seated = [x for pair in result.pairs for x in pair]
+    assert len(seated) == len(set(seated))
+    assert not set(seated) & requested
+    assert {b.player for b in result.byes if b.requested} == requested
+    everyone = set(seated) | {b.player for b in result.byes}
+    assert everyone == {p.id for p in players}
+    assert len(result.byes) - len(requested) <= 1
+    assert not any(frozenset(pair) in hard for pair in result.pairs)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_rounds())
+def test_complete_valid_and_optimal_against_brute_force(
+    case: tuple[list[SwissPlayer], list[ForbiddenPair], ClubRule],
+) -> None:
+    players, forbidden, club = case
+    hard, soft = _constraints(players, forbidden, club)
+    active = [p for p in players if not p.requests_bye]
+    by_id = {p.id: p for p in active}
+    group = _group_index(active)
+    valid = [
+        (pairs, bye)
+        for pairs, bye in _pairings([p.id for p in active])
+        if not any(frozenset(pair) in hard for pair in pairs)
+    ]
+    config = SwissConfig(same_club=club)
+    if not valid:
+        with pytest.raises(PairingError):
+            pair_swiss(players, forbidden=forbidden, config=config)
+        return
+    result = pair_swiss(players, forbidden=forbidden, config=config)
+    _check_valid(result, players, hard)
+
+    def byes_of(bye: int | None) -> int:
+        return -1 if bye is None else by_id[bye].byes
+
+    def soft_count(pairs: Sequence[tuple[int, int]]) -> int:
+        return sum(frozenset(pair) in soft for pair in pairs)
+
+    def floats(pairs: Sequence[tuple[int, int]]) -> int:
+        return sum(abs(group[a] - group[b]) for a, b in pairs)
+
+    # No second bye while a first-time one would do.
+    assert byes_of(result.bye) == min(byes_of(bye) for _, bye in valid)
+    # Soft-forbidden pairs only when no pairing (with as few repeat byes) avoids them.
+    fair = [(pairs, bye) for pairs, bye in valid if byes_of(bye) == byes_of(result.bye)]
+    assert soft_count(result.pairs) == min(soft_count(pairs) for pairs, _ in fair)
+    assert len(result.soft_conflicts) == soft_count(result.pairs)
+    # Score groups: given the bye, no more boundaries crossed than necessary.
+    same_bye = [
+        pairs
+        for pairs, bye in fair
+        if bye == result.bye and soft_count(pairs) == soft_count(result.pairs)
+    ]
+    assert floats(result.pairs) == min(floats(pairs) for pairs in same_bye)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_rounds())
+def test_windowed_repair_is_still_complete(
+    case: tuple[list[SwissPlayer], list[ForbiddenPair], ClubRule],
+) -> None:
+    """With the whole-field shortcut off, the growing windows must still find every pairing."""
+    players, forbidden, club = case
+    hard, _ = _constraints(players, forbidden, club)
+    active = [p.id for p in players if not p.requests_bye]
+    exists = any(
+        not any(frozenset(pair) in hard for pair in pairs) for pairs, _ in _pairings(active)
+    )
+    limits = (swiss.FULL_MATCHING_LIMIT, swiss.QUALITY_WINDOW_LIMIT)
+    swiss.FULL_MATCHING_LIMIT, swiss.QUALITY_WINDOW_LIMIT = 0, 2
+    try:
+        if exists:
+            result = pair_swiss(players, forbidden=forbidden, config=SwissConfig(same_club=club))
+            _check_valid(result, players, hard)
+        else:
+            with pytest.raises(PairingError):
+                pair_swiss(players, forbidden=forbidden, config=SwissConfig(same_club=club))
+    finally:
+        swiss.FULL_MATCHING_LIMIT, swiss.QUALITY_WINDOW_LIMIT = limits
+
+
+# --- simulated events --------------------------------------------------------------------------
+
+
+def _simulate(
+    n: int, rounds: int, seed: int, forbidden: Sequence[ForbiddenPair] = ()
+) -> Iterator[tuple[SwissPairing, list[SwissPlayer]]]:
+    rng = random.Random(seed)
+    score = dict.fromkeys(range(1, n + 1), 0)
+    met: dict[int, set[int]] = {i: set() for i in range(1, n + 1)}
+    byes = dict.fromkeys(range(1, n + 1), 0)
+    for _ in range(rounds):
+        players = [
+            SwissPlayer(
+                id=i,
+                score=score[i],
+                rating=1500 + 7 * ((i * 37) % 101),
+                seed=i,
+                opponents=frozenset(met[i]),
+                byes=byes[i],
+                requests_bye=rng.random() < 0.03,
+                club=i % 5 if i % 3 == 0 else None,
+            )
+            for i in range(1, n + 1)
+        ]
+        result = pair_swiss(
+            players, forbidden=forbidden, config=SwissConfig(same_club=ClubRule.SOFT)
+        )
+        yield result, players
+        for a, b in result.pairs:
+            met[a].add(b)
+            met[b].add(a)
+            score[rng.choice((a, b))] += 1
+        if result.bye is not None:
+            byes[result.bye] += 1
+            score[result.bye] += 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(6, 40), st.integers(0, 10_000))
+def test_simulated_events_never_rematch(n: int, seed: int) -> None:
+    forbidden = [ForbiddenPair(1, 2), ForbiddenPair(3, 4, hard=False)]
+    rounds = min(n // 2 - 1, 7)
+    seen: set[frozenset[int]] = set()
+    bye_count: dict[int, int] = {}
+    for result, players in _simulate(n, rounds, seed, forbidden):
+        hard, _ = _constraints(players, forbidden, ClubRule.SOFT)
+        _check_valid(result, players, hard)
+        for pair in result.pairs:
+            assert frozenset(pair) not in seen
+            seen.add(frozenset(pair))
+        if result.bye is not None:
+            bye_count[result.bye] = bye_count.get(result.bye, 0) + 1
+    # With fewer rounds than half the field there is always a fresh player for the bye.
+    assert all(c == 1 for c in bye_count.values())
+
+
+def test_large_event_uses_local_windows() -> None:
+    """A 300-player event over many rounds stays valid with the windowed fallback."""
+    seen: set[frozenset[int]] = set()
+    used = False
+    for result, _ in _simulate(300, 12, 3):
+        used = used or result.used_matching
+        for pair in result.pairs:
+            assert frozenset(pair) not in seen
+            seen.add(frozenset(pair))
+    assert used

@@ -1,0 +1,105 @@
+"""Pure tournament algorithms: Swiss pairing, round robins, brackets, tie-breaks and ratings.
+
+Nothing here imports Django or the tournament app: inputs and outputs are frozen dataclasses
+built by the app's selectors, players are opaque integer ids, and every function is
+deterministic for a given input, so a round can be re-paired or standings rebuilt at any time.
+"""
+
+from .elimination import (
+    Bracket,
+    BracketError,
+    BracketMatch,
+    BracketState,
+    MatchState,
+    MatchStatus,
+    Section,
+    Slot,
+    SlotSource,
+    Vacancy,
+    bracket_state,
+    double_elimination,
+    seed_order,
+    single_elimination,
+)
+from .matching import max_weight_matching
+from .ratings import (
+    GLICKO2_SCALE,
+    GameOutcome,
+    Glicko2Rating,
+    RatedGame,
+    RatingState,
+    glicko2_update,
+    rate_multiplayer,
+    rate_period,
+)
+from .round_robin import (
+    RoundRobinGame,
+    RoundRobinRound,
+    berger_schedule,
+    playoff_seeding,
+    snake_groups,
+)
+from .swiss import (
+    FULL_MATCHING_LIMIT,
+    ClubRule,
+    ForbiddenPair,
+    PairingError,
+    Score,
+    Seat,
+    SwissBye,
+    SwissConfig,
+    SwissPairing,
+    SwissPlayer,
+    Table,
+    pair_swiss,
+)
+from .tiebreaks import GameSide, RoundResult, StandingsRow, TieBreak, TieBreakConfig, rank
+
+__all__ = [
+    "FULL_MATCHING_LIMIT",
+    "GLICKO2_SCALE",
+    "Bracket",
+    "BracketError",
+    "BracketMatch",
+    "BracketState",
+    "ClubRule",
+    "ForbiddenPair",
+    "GameOutcome",
+    "GameSide",
+    "Glicko2Rating",
+    "MatchState",
+    "MatchStatus",
+    "PairingError",
+    "RatedGame",
+    "RatingState",
+    "RoundResult",
+    "RoundRobinGame",
+    "RoundRobinRound",
+    "Score",
+    "Seat",
+    "Section",
+    "Slot",
+    "SlotSource",
+    "StandingsRow",
+    "SwissBye",
+    "SwissConfig",
+    "SwissPairing",
+    "SwissPlayer",
+    "Table",
+    "TieBreak",
+    "TieBreakConfig",
+    "Vacancy",
+    "berger_schedule",
+    "bracket_state",
+    "double_elimination",
+    "glicko2_update",
+    "max_weight_matching",
+    "pair_swiss",
+    "playoff_seeding",
+    "rank",
+    "rate_multiplayer",
+    "rate_period",
+    "seed_order",
+    "single_elimination",
+    "snake_groups",
+]
