@@ -3,10 +3,9 @@
 Which gem a card carries is printed on the commercial deck and is club data, so it comes in as a
 :class:`DeckMap`. This module turns a deck map into the extra meld candidates that
 :mod:`engine.arrange` and :mod:`engine.layoff` search over, checks Gem melds a player declares, and
-decides the gem parts bonus. The core lay-off search (:mod:`engine.layoff`) arranges the
-defender with sets and runs only, so the Gem versions here (:func:`gem_lay_off`,
-:func:`gem_knocker_choice`) let the defender meld vaults too. It must not score hands (that is
-:mod:`engine.scoring`).
+decides the gem parts bonus. The lay-off search (:mod:`engine.layoff`) takes the
+defender's candidates from :func:`gem_melds` as ``defender_extra``. It must not score hands (that
+is :mod:`engine.scoring`).
 
 Decisions where RULES.md is silent:
 
@@ -25,10 +24,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
-from engine.arrange import Arrangement, all_best_arrangements, best_arrangement
 from engine.cards import format_card, format_cards, parse_card
 from engine.errors import MeldError, RuleError
-from engine.layoff import Layoff, LayoffResult
 from engine.melds import Meld, MeldKind
 
 __all__ = [
@@ -36,8 +33,6 @@ __all__ = [
     "DeckMap",
     "check_gem_meld",
     "diamond_card",
-    "gem_knocker_choice",
-    "gem_lay_off",
     "gem_melds",
     "has_all_gems",
     "vault_gems",
@@ -197,87 +192,3 @@ def _match(gems: list[str], kings: list[set[str]]) -> bool:
         gem in carried and _match(rest, kings[:i] + kings[i + 1 :])
         for i, carried in enumerate(kings)
     )
-
-
-def _layoff_options(
-    melds: Sequence[Meld], defender: frozenset[int]
-) -> list[list[tuple[Layoff, ...]]]:
-    """For each place cards can go (a set of 3, a run end), the lay-offs possible there."""
-    groups: list[list[tuple[Layoff, ...]]] = []
-    for index, meld in enumerate(melds):
-        if meld.kind is MeldKind.SET and len(meld.cards) == 3:
-            rank = meld.cards[0] % 13
-            fourth = next(s * 13 + rank for s in range(4) if s * 13 + rank not in meld.cards)
-            if fourth in defender:
-                groups.append([(), (Layoff(fourth, index),)])
-        elif meld.kind is MeldKind.RUN:
-            low, high = meld.cards[0], meld.cards[-1]
-            start = low - low % 13
-            for card, step, stop in ((low - 1, -1, start - 1), (high + 1, 1, start + 13)):
-                chain: list[tuple[Layoff, ...]] = [()]
-                while card != stop and card in defender:
-                    chain.append((*chain[-1], Layoff(card, index)))
-                    card += step
-                if len(chain) > 1:
-                    groups.append(chain)
-    return groups
-
-
-def gem_lay_off(
-    knocker_melds: Sequence[Meld],
-    defender_cards: Sequence[int],
-    *,
-    extra_melds: Sequence[Meld] = (),
-    allow_layoffs: bool = True,
-) -> LayoffResult:
-    """:func:`engine.layoff.lay_off` for Gem Rummy, where the defender may also meld vaults and
-    the Queen's Diamond (``extra_melds``), chosen jointly with the lay-offs.
-
-    Lay-offs go on sets and runs only, as in :mod:`engine.layoff`; ties go to the fewest cards
-    laid off.
-    """
-    knocker = tuple(knocker_melds)
-    hand = frozenset(defender_cards)
-    without = best_arrangement(sorted(hand), extra_melds=extra_melds)
-    best: tuple[tuple[Layoff, ...], Arrangement] = ((), without)
-    if allow_layoffs:
-        choices: list[tuple[Layoff, ...]] = [()]
-        for group in _layoff_options(knocker, hand):
-            choices = [(*moves, *more) for moves in choices for more in group]
-        for moves in choices[1:]:
-            rest = sorted(hand - {move.card for move in moves})
-            arrangement = best_arrangement(rest, extra_melds=extra_melds)
-            if arrangement.deadwood < best[1].deadwood:
-                best = (moves, arrangement)
-    moves, arrangement = best
-    return LayoffResult(
-        knocker_melds=knocker,
-        defender_melds=arrangement.melds,
-        layoffs=moves,
-        deadwood_cards=arrangement.deadwood_cards,
-        deadwood=arrangement.deadwood,
-        deadwood_without_layoffs=without.deadwood,
-    )
-
-
-def gem_knocker_choice(
-    knocker_cards: Sequence[int],
-    defender_cards: Sequence[int],
-    *,
-    knocker_extra: Sequence[Meld] = (),
-    defender_extra: Sequence[Meld] = (),
-) -> tuple[Arrangement, LayoffResult]:
-    """:func:`engine.layoff.knocker_choice` for Gem Rummy: among the knocker's least-deadwood
-    arrangements (vaults included), the one that leaves the defender the most deadwood."""
-    best: tuple[Arrangement, LayoffResult] | None = None
-    for arrangement in all_best_arrangements(knocker_cards, extra_melds=knocker_extra):
-        result = gem_lay_off(
-            arrangement.melds,
-            defender_cards,
-            extra_melds=defender_extra,
-            allow_layoffs=not arrangement.is_gin,
-        )
-        if best is None or result.deadwood > best[1].deadwood:
-            best = arrangement, result
-    assert best is not None  # every hand has a best arrangement
-    return best

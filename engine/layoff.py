@@ -115,10 +115,13 @@ def lay_off(
     defender_cards: Sequence[int],
     *,
     allow_layoffs: bool = True,
+    defender_extra: Sequence[Meld] = (),
 ) -> LayoffResult:
     """The defender's best play against ``knocker_melds``: least deadwood after lay-offs.
 
-    With ``allow_layoffs`` false (the knocker went gin) nothing is laid off.
+    With ``allow_layoffs`` false (the knocker went gin) nothing is laid off. ``defender_extra``
+    are meld candidates beyond sets and runs that the defender may form (Gem Rummy's vaults and
+    Queen's Diamond); they are chosen jointly with the lay-offs too.
 
     >>> from engine.cards import parse_cards
     >>> knocker = [Meld.parse("5S 6S 7S"), Meld.parse("2H 2D 2C")]
@@ -137,7 +140,12 @@ def lay_off(
         knocker_mask |= meld.mask
     defender = hand_mask(defender_cards)
     _check_apart(knocker_mask, defender)
-    without = min_deadwood(defender)
+    extra = tuple(defender_extra)
+
+    def least(mask: int) -> int:
+        return best_arrangement(mask, extra_melds=extra).deadwood if extra else min_deadwood(mask)
+
+    without = least(defender)
     best_value, best_used = without, 0
     best_moves: tuple[Layoff, ...] = ()
     if allow_layoffs:
@@ -150,10 +158,10 @@ def lay_off(
                 if not used & extra
             ]
         for used, moves in choices:
-            value = min_deadwood(defender ^ used)
+            value = least(defender ^ used)
             if value < best_value or (value == best_value and len(moves) < len(best_moves)):
                 best_value, best_used, best_moves = value, used, moves
-    rest = best_arrangement(defender ^ best_used)
+    rest = best_arrangement(defender ^ best_used, extra_melds=extra)
     return LayoffResult(
         knocker_melds=knocker,
         defender_melds=rest.melds,
@@ -169,11 +177,13 @@ def knocker_choice(
     defender_cards: Sequence[int],
     *,
     extra_melds: Sequence[Meld] = (),
+    defender_extra: Sequence[Meld] = (),
 ) -> tuple[Arrangement, LayoffResult]:
     """The knocker's least-deadwood arrangement that leaves the defender the most deadwood.
 
     Ties go to the first of :func:`engine.arrange.all_best_arrangements`. Against gin (no
-    deadwood cards) nothing is laid off.
+    deadwood cards) nothing is laid off. ``extra_melds`` and ``defender_extra`` are the
+    knocker's and the defender's Gem meld candidates (vaults, Queen's Diamond).
 
     >>> from engine.cards import parse_cards
     >>> knocker = parse_cards("4S 5S 6S 4H 5H 6H 4D 5D 6D KC")
@@ -187,7 +197,12 @@ def knocker_choice(
     _check_apart(hand_mask(knocker_cards), hand_mask(defender_cards))
     best: tuple[Arrangement, LayoffResult] | None = None
     for arrangement in all_best_arrangements(knocker_cards, extra_melds=extra_melds):
-        result = lay_off(arrangement.melds, defender_cards, allow_layoffs=not arrangement.is_gin)
+        result = lay_off(
+            arrangement.melds,
+            defender_cards,
+            allow_layoffs=not arrangement.is_gin,
+            defender_extra=defender_extra,
+        )
         if best is None or result.deadwood > best[1].deadwood:
             best = arrangement, result
     assert best is not None  # every hand has at least one best arrangement

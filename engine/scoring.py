@@ -48,8 +48,6 @@ from engine.errors import CardError, KnockError, MeldError, RuleError, ScoreErro
 from engine.gem import (
     DeckMap,
     check_gem_meld,
-    gem_knocker_choice,
-    gem_lay_off,
     gem_melds,
     has_all_gems,
 )
@@ -627,12 +625,10 @@ def score_hand(
             arrangement = validate_knocker_melds(knocker, melds)
         except (CardError, MeldError) as exc:
             raise MeldError(f"knocker's melds: {exc}") from None
-    elif gem:
-        arrangement, layoffs = gem_knocker_choice(
-            knocker, defender, knocker_extra=knocker_extra, defender_extra=defender_extra
-        )
     else:
-        arrangement, layoffs = knocker_choice(knocker, defender)
+        arrangement, layoffs = knocker_choice(
+            knocker, defender, extra_melds=knocker_extra, defender_extra=defender_extra
+        )
     k = arrangement.deadwood
     shown = _shown(arrangement.melds, arrangement.deadwood_cards)
     if not given or k == best.deadwood:
@@ -653,12 +649,9 @@ def score_hand(
         )
     allow = k > 0
     if layoffs is None:
-        if gem:
-            layoffs = gem_lay_off(
-                arrangement.melds, defender, extra_melds=defender_extra, allow_layoffs=allow
-            )
-        else:
-            layoffs = lay_off(arrangement.melds, defender, allow_layoffs=allow)
+        layoffs = lay_off(
+            arrangement.melds, defender, allow_layoffs=allow, defender_extra=defender_extra
+        )
     d = layoffs.deadwood
     outcome = _decide(rules, k, d, big)
     gem_k = gem_d = 0

@@ -17,11 +17,11 @@ from engine.gem import (
     DeckMap,
     check_gem_meld,
     diamond_card,
-    gem_lay_off,
     gem_melds,
     has_all_gems,
     vault_gems,
 )
+from engine.layoff import lay_off
 from engine.melds import Meld, MeldKind
 from engine.rules import find_rules
 from engine.scoring import HandOutcome, HandResult, score_hand, score_hand_counts
@@ -213,12 +213,12 @@ def test_gem_lay_off_takes_the_defenders_vaults_into_account() -> None:
     # The defender's rubies A♠ A♥ 9♦ 9♣ make a vault; 3♠ + 2♣ = 5 are left, and 3♠ goes on the
     # knocker's 4-5-6♠ at its low end: 2 left.
     knocker = [Meld.parse("4S 5S 6S")]
-    result = gem_lay_off(
+    result = lay_off(
         knocker,
         parse_cards("AS AH 9D 9C 3S 2C"),
-        extra_melds=gem_melds(parse_cards("AS AH 9D 9C 3S 2C"), DECK_MAP),
+        defender_extra=gem_melds(parse_cards("AS AH 9D 9C 3S 2C"), DECK_MAP),
     )
     assert (result.deadwood, result.deadwood_without_layoffs) == (2, 5)
-    none = gem_lay_off(knocker, parse_cards("3S 2C"), allow_layoffs=False)
+    none = lay_off(knocker, parse_cards("3S 2C"), allow_layoffs=False)
     assert none.deadwood == 5
     assert none.layoffs == ()
