@@ -14,4 +14,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("core.api_urls")),
+    path("", include("tournaments.page_urls")),
+    path("", include("scoring.page_urls")),
 ]

@@ -4,4 +4,6 @@ from django.urls import include, path
 
 urlpatterns: list[object] = [
     path("", include("core.health_api")),
+    path("", include("tournaments.urls")),
+    path("", include("scoring.urls")),
 ]

@@ -152,6 +152,14 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Score keeping and tournaments for physical gin rummy.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "RegistrationStatusEnum": "tournaments.models.Registration.Status",
+        "RoundStatusEnum": "tournaments.models.Round.Status",
+        "MatchStatusEnum": "scoring.models.Match.Status",
+        "SubmissionStatusEnum": "scoring.models.HandSubmission.Status",
+        "HealthStatusEnum": ["ok", "degraded"],
+    },
 }
 
 # --- Celery -------------------------------------------------------------------------------
@@ -169,6 +177,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "core.tasks.heartbeat", "schedule": 20.0},
+    "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 60.0},
 }
 
 # How recent a worker heartbeat must be for /healthz to call the workers up.

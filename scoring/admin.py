@@ -1,0 +1,42 @@
+"""Admin: matches with their seats, games, hands, and submissions with their full history."""
+
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from scoring.models import Game, Hand, HandSubmission, IdempotencyRecord, Match, Seat
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ("id", "event", "table_number", "status", "winner", "created_at")
+    list_filter = ("status", "event")
+    inlines = [SeatInline]
+    readonly_fields = ("link_secret",)
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "match", "number", "status", "winner_position", "margin")
+    list_filter = ("status",)
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ("id", "game", "number", "created_at")
+
+
+@admin.register(HandSubmission)
+class HandSubmissionAdmin(SimpleHistoryAdmin):
+    list_display = ("id", "hand", "version", "entry", "status", "created_at", "confirmed_at")
+    list_filter = ("status", "entry")
+    readonly_fields = ("payload", "result", "ip_address", "user_agent", "created_at")
+
+
+@admin.register(IdempotencyRecord)
+class IdempotencyRecordAdmin(admin.ModelAdmin):
+    list_display = ("scope", "key", "method", "path", "status_code", "created_at")

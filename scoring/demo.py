@@ -1,0 +1,200 @@
+"""Demo data for scoring: a club night with several tables of finished and running games.
+
+``demo_scoring_load()`` is called by ``core.demo`` after the demo director exists. Everything is
+created through the scoring services, the way players do it at a club night: each hand is entered
+on the knocker's own match link and confirmed on an opponent's, one hand is corrected by the
+director. It is idempotent: when the club night already has matches, nothing is added.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from engine.rules import find_rules
+from scoring.links import match_link_token
+from scoring.models import HandSubmission, Match
+from scoring.permissions import Actor
+from scoring.services import HandEntry, hand_confirm, hand_override, hand_submit, match_start
+from tournaments.models import Club, Event, Player
+
+CLUB_SLUG = "knock-demo-club"
+EVENT_NAME = "Thursday club night (demo)"
+GUESTS = [
+    "Yuna",
+    "Zeke",
+    "Bao",
+    "Cleo",
+    "Dov",
+    "Elif",
+    "Fenna",
+    "Gus",
+    "Hal",
+    "Ivo",
+    "Joon",
+    "Kira",
+]
+DEMO_IP = "192.0.2.10"  # a documentation address: the demo's "phones"
+
+
+def _knock(knocker: int, k: int, d: int, **extra: Any) -> dict[str, Any]:
+    outcome = "gin" if k == 0 else ("knock" if d > k else "undercut")
+    base = {"knocker": knocker, "outcome": outcome, "knocker_deadwood": k, "defender_deadwood": d}
+    return base | extra
+
+
+def _seat_actor(match: Match, position: int) -> Actor:
+    return Actor(
+        token=match_link_token(match=match, position=position),
+        ip=DEMO_IP,
+        user_agent="Knock demo phone",
+    )
+
+
+def _play(match: Match, hands: list[dict[str, Any]], *, leave_pending: bool = False) -> None:
+    """Enter each hand on one player's link and confirm it on an opponent's."""
+    seats = {seat.position: seat.team for seat in match.seats.all()}
+    for index, data in enumerate(hands):
+        entry = HandEntry.from_dict(data)
+        by = data.get("knocker", data.get("went_out", 0))
+        if entry.boards:
+            by = entry.boards[0].knocker or 0
+        sub = hand_submit(match=match, actor=_seat_actor(match, by), entry=entry)
+        if leave_pending and index == len(hands) - 1:
+            return
+        if sub.status == HandSubmission.Status.PENDING:
+            team = seats.get(by)
+            other = next(
+                p for p, t in sorted(seats.items()) if p != by and (team is None or t != team)
+            )
+            hand_confirm(submission=sub, actor=_seat_actor(match, other))
+
+
+def _club() -> Club:
+    club = Club.objects.filter(slug=CLUB_SLUG).first()
+    if club is None:
+        club = Club.objects.create(name="Knock Demo Club", slug=CLUB_SLUG)
+    return club
+
+
+def demo_scoring_load() -> list[str]:
+    """Create (or keep) the demo club night; return a line per piece."""
+    club = _club()
+    user_model = get_user_model()
+    director = user_model.objects.filter(username="director").first()
+    if director is None:
+        director, _ = user_model.objects.get_or_create(username="demo-scorer")
+    event = Event.objects.filter(club=club, name=EVENT_NAME).first()
+    if event is None:
+        event = Event.objects.create(
+            club=club,
+            name=EVENT_NAME,
+            kind=Event.Kind.CLUB_NIGHT,
+            status=Event.Status.RUNNING,
+            starts_on=date.today(),
+            rules=find_rules("standard").to_dict(),
+            match_format={"kind": "single_game"},
+            confirmation=Event.Confirmation.OPPONENT,
+        )
+    event.directors.add(director)
+    if event.matches.exists():
+        return [f"Club night: {event.name} ({event.matches.count()} tables, kept)"]
+    players = [
+        Player.objects.get_or_create(club=club, name=name, defaults={"is_guest": True})[0]
+        for name in GUESTS
+    ]
+    boss = Actor(user=director, ip=DEMO_IP, user_agent="Knock demo")
+
+    def start(table: int, seated: list[Player], **kwargs: Any) -> Match:
+        return match_start(
+            actor=boss,
+            event=event,
+            players=[p.pk for p in seated],
+            table_number=table,
+            **kwargs,
+        )
+
+    p = players
+    # Table 1: a finished standard game, with one hand corrected by the director.
+    t1 = start(1, [p[0], p[1]])
+    _play(t1, [_knock(0, 5, 25), _knock(1, 0, 30), _knock(0, 3, 40), _knock(0, 0, 45)])
+    second = HandSubmission.objects.get(
+        hand__game__match=t1, hand__number=2, status=HandSubmission.Status.CONFIRMED
+    )
+    hand_override(
+        submission=second,
+        actor=boss,
+        entry=HandEntry.from_dict(_knock(1, 0, 32)),
+        reason="Defender's deadwood recounted at the table: 32, not 30",
+    )
+    # Table 2: a standard game in progress, the last hand waiting for confirmation.
+    t2 = start(2, [p[2], p[3]])
+    _play(
+        t2,
+        [
+            _knock(0, 7, 22),
+            {"outcome": "dead"},
+            {
+                "knocker": 1,
+                "knocker_cards": "AS 2S 3S 5H 6H 7H 9S 9D 9C KC",
+                "defender_cards": "8H 9H KS KH KD 2C 3C QS JD 5C",
+            },
+            _knock(0, 4, 2),
+        ],
+        leave_pending=True,
+    )
+    # Table 3: Oklahoma, best of three, in its second game.
+    t3 = start(
+        3, [p[4], p[5]], rules_preset="oklahoma", match_format={"kind": "best_of", "games": 3}
+    )
+    _play(
+        t3,
+        [
+            _knock(0, 4, 30, upcard="5S"),
+            _knock(1, 0, 40, upcard="9H"),
+            _knock(0, 0, 70, upcard="KS"),
+            _knock(1, 2, 20, upcard="3D"),
+        ],
+    )
+    # Table 4: three players in the box, roles rotating.
+    t4 = start(4, [p[6], p[7], p[8]], rules_preset="three-box")
+    _play(t4, [_knock(0, 5, 20), _knock(2, 3, 13), _knock(1, 8, 6)])
+    # Table 5: a Hollywood set under way.
+    t5 = start(5, [p[9], p[10]], rules_preset="hollywood")
+    _play(t5, [_knock(0, 5, 35), _knock(1, 2, 22), _knock(0, 0, 45), _knock(0, 4, 34)])
+    # Table 6: Basic Rummy for three, three hands, finished.
+    t6 = start(
+        6,
+        [p[11], p[0], p[2]],
+        rules_preset="rummy",
+        match_format={"kind": "fixed_hands", "hands": 3},
+    )
+    _play(
+        t6,
+        [
+            {"went_out": 0, "rummy": True, "leftovers": {"1": "KS 5H", "2": 7}},
+            {"went_out": 2, "leftovers": {"0": 12, "1": "QH 4C"}},
+            {"went_out": 0, "leftovers": {"1": 9, "2": 21}},
+        ],
+    )
+    # Table 7: a partnership game, two boards a hand.
+    t7 = start(7, [p[1], p[3], p[5], p[7]], rules_preset="partnership")
+    _play(
+        t7,
+        [
+            {
+                "boards": [
+                    _knock(0, 5, 25, defender=1),
+                    _knock(3, 0, 12, defender=2),
+                ]
+            }
+        ],
+    )
+    tables = Match.objects.filter(event=event)
+    finished = tables.filter(status=Match.Status.FINISHED).count()
+    return [
+        f"Club night: {event.name}: {tables.count()} tables "
+        f"({finished} finished, {tables.count() - finished} playing)"
+    ]

@@ -1,0 +1,237 @@
+"""Matches, seats, games, hands and hand submissions: data and constraints only.
+
+A hand's result is never stored by editing: every entry is a new ``HandSubmission`` row (a
+correction or a director's override is a new version), and the database guarantees one hand
+number per game and at most one confirmed submission per hand. A submission's state only moves
+forward (pending → confirmed / withdrawn / superseded) and every such move is kept by
+django-simple-history, with who made it and from where.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+
+def _secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Match(models.Model):
+    """Players at one table playing under one rule set and match format."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("scheduled")
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    class Decision(models.TextChoices):
+        PLAYED = "played", _("played")
+        BYE = "bye", _("bye")
+        WALKOVER = "walkover", _("walkover")
+        FORFEIT = "forfeit", _("both forfeit")
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.PROTECT, related_name="matches")
+    round = models.ForeignKey(
+        "tournaments.Round", null=True, blank=True, on_delete=models.CASCADE, related_name="matches"
+    )
+    table_number = models.PositiveIntegerField(null=True, blank=True)
+    bracket_key = models.CharField(
+        max_length=40, blank=True, help_text=_("The bracket match this is (elimination events).")
+    )
+    # Copied from the event (with the match's own overrides) when the match starts, so a later
+    # change to the event never rewrites a game already played.
+    rules = models.JSONField()
+    match_format = models.JSONField(default=dict)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
+    decision = models.CharField(max_length=16, choices=Decision.choices, default=Decision.PLAYED)
+    winner = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    summary = models.JSONField(default=dict, blank=True)
+    link_secret = models.CharField(max_length=64, default=_secret)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["event", "status"])]
+
+    def __str__(self) -> str:
+        return f"Match {self.pk}"
+
+
+class Seat(models.Model):
+    """A player's place at a match: seat order, partnership team, three-player starting role."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    team = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="seat_unique_position"),
+            models.UniqueConstraint(fields=["match", "player"], name="seat_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at seat {self.position} of match {self.match_id}"
+
+
+class Game(models.Model):
+    """One game of a match (a Hollywood set is one game whose hands feed three ledgers)."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("playing")
+        FINISHED = "finished", _("finished")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    # Filled from the engine's GameResult when the game closes (derived, rebuilt on correction).
+    result = models.JSONField(default=dict, blank=True)
+    winner_position = models.PositiveSmallIntegerField(null=True, blank=True)
+    margin = models.IntegerField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="game_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.number} of match {self.match_id}"
+
+
+class Hand(models.Model):
+    """A numbered hand of a game; what happened in it is in its submissions."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of game {self.game_id}"
+
+
+class SubmissionHistoryOrigin(models.Model):
+    """Extra columns of every history row of a submission: who acted and from where.
+
+    ``history_user`` (from django-simple-history) is the signed-in user, if any; players at a club
+    night often act through the match's private link, so the acting player is kept too, with the
+    IP address and user agent of the request that made the change.
+    """
+
+    history_player = models.ForeignKey(
+        "tournaments.Player",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_constraint=False,
+    )
+    history_ip = models.GenericIPAddressField(null=True, blank=True)
+    history_user_agent = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class HandSubmission(models.Model):
+    """One entry of a hand's result: the input as given and the engine's verdict on it."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting for confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        SUPERSEDED = "superseded", _("superseded")
+
+    class Entry(models.TextChoices):
+        CARDS = "cards", _("by cards")
+        COUNTS = "counts", _("by counts")
+        DEAD = "dead", _("dead hand")
+        RUMMY = "rummy", _("rummy hand")
+
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="submissions")
+    version = models.PositiveIntegerField()
+    entry = models.CharField(max_length=16, choices=Entry.choices)
+    payload = models.JSONField(help_text=_("The input exactly as entered."))
+    result = models.JSONField(help_text=_("The engine's verdict: outcome, winner, points, ..."))
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    submitted_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    submitted_by_player = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_by_player = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    override_reason = models.TextField(blank=True)
+    ip_address = models.GenericIPAddressField(null=True, blank=True)
+    user_agent = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords(bases=[SubmissionHistoryOrigin])
+
+    class Meta:
+        ordering = ["hand", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "version"], name="submission_unique_version"),
+            models.UniqueConstraint(
+                fields=["hand"],
+                condition=Q(status="confirmed"),
+                name="submission_one_confirmed_per_hand",
+            ),
+            models.UniqueConstraint(
+                fields=["hand"],
+                condition=Q(status="pending"),
+                name="submission_one_pending_per_hand",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.hand_id} v{self.version} ({self.status})"
+
+
+class IdempotencyRecord(models.Model):
+    """The first response to a request sent with an ``Idempotency-Key`` header, for replays."""
+
+    key = models.CharField(max_length=200)
+    scope = models.CharField(max_length=200, help_text=_("Who sent it: user id or match link."))
+    method = models.CharField(max_length=8)
+    path = models.CharField(max_length=300)
+    body_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="idempotency_unique_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}"

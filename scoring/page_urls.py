@@ -1,0 +1,26 @@
+"""Page routes of this app (server-rendered, mounted at the site root)."""
+
+from django.urls import URLPattern, URLResolver, path
+
+from scoring import views
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("matches/<int:pk>/", views.match_page, name="match-detail"),
+    path("matches/<int:pk>/live/", views.match_live, name="match-live"),
+    path("matches/<int:pk>/hands/", views.hand_submit_view, name="match-hand-submit"),
+    path(
+        "matches/<int:pk>/entries/<int:sid>/",
+        views.submission_page,
+        name="match-submission",
+    ),
+    path(
+        "matches/<int:pk>/entries/<int:sid>/confirm/",
+        views.submission_confirm_view,
+        name="match-submission-confirm",
+    ),
+    path(
+        "matches/<int:pk>/entries/<int:sid>/withdraw/",
+        views.submission_withdraw_view,
+        name="match-submission-withdraw",
+    ),
+]

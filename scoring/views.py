@@ -1,0 +1,547 @@
+"""The match (table) page: score sheet, hand entry, confirmation, corrections, private links.
+
+Thin views over ``scoring.selectors`` (the engine's view of a match) and ``scoring.services``
+(every write). Who may see or do what is decided by ``scoring.permissions`` and the services;
+this module only hides buttons a visitor could not use and shows the services' messages next to
+the field they name. A visitor without access to the match (no seat, link or director role)
+sees the confirmed score sheet only, never an entry form or an unconfirmed entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+import segno
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from core.errors import ApplicationError
+from engine.errors import EngineError
+from scoring.forms import TAB_FIELDS, EntryInput, read_entry
+from scoring.links import LINK_PARAM, match_link_token
+from scoring.models import HandSubmission, Match
+from scoring.permissions import Access, Actor, match_access
+from scoring.selectors import (
+    MatchState,
+    hand_history,
+    match_detail,
+    match_prefetched,
+    match_scoresheet,
+    match_state,
+    submission_get,
+)
+from scoring.services import hand_confirm, hand_override, hand_submit, hand_withdraw
+
+OUTCOME_LABELS: dict[str, Any] = {
+    "knock": gettext_lazy("knock"),
+    "gin": gettext_lazy("gin"),
+    "big_gin": gettext_lazy("big gin"),
+    "undercut": gettext_lazy("undercut"),
+    "dead": gettext_lazy("dead hand"),
+    "rummy": gettext_lazy("rummy"),
+    "out": gettext_lazy("went out"),
+}
+
+ROLE_LABELS: dict[str, Any] = {
+    "box": gettext_lazy("in the box"),
+    "captain": gettext_lazy("captain"),
+    "sitter": gettext_lazy("sitter"),
+}
+
+
+class _Page:
+    """One request's view of a match: the actor, their access and the engine's state."""
+
+    def __init__(self, request: HttpRequest, pk: int) -> None:
+        self.request = request
+        self.actor = Actor.from_request(request)
+        try:
+            self.match = match_prefetched(match_id=pk)
+        except Match.DoesNotExist:
+            raise Http404 from None
+        self.access: Access = match_access(actor=self.actor, match=self.match)
+        self.state: MatchState = match_state(match=self.match)
+        token = request.GET.get(LINK_PARAM)
+        self.qs = f"?{LINK_PARAM}={quote(token)}" if token else ""
+
+    def url(self, name: str = "match-detail", *args: Any) -> str:
+        return reverse(name, args=[self.match.pk, *args]) + self.qs
+
+    def back(self, anchor: str = "") -> HttpResponseRedirect:
+        return HttpResponseRedirect(self.url() + anchor)
+
+    def submission(self, sid: int) -> HandSubmission:
+        try:
+            sub = submission_get(submission_id=sid)
+        except HandSubmission.DoesNotExist:
+            raise Http404 from None
+        if sub.hand.game.match_id != self.match.pk:
+            raise Http404
+        return sub
+
+
+# -- presentation helpers (no scoring here: every number comes from the selectors) -------------
+
+
+def _version(page: _Page) -> str:
+    """What changes when a hand is entered, confirmed or withdrawn (for the live poll)."""
+    hands = sum(len(v.hands) for v in page.state.games)
+    current = page.state.current
+    pending = current.pending.pk if current is not None and current.pending is not None else 0
+    return f"{hands}-{pending}-{page.state.match.status}"
+
+
+def _qr(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(scale=4, omitsize=True, dark="#1d2327")
+
+
+def _links(page: _Page) -> list[dict[str, Any]]:
+    """Each player's private link (and the table link, for directors) with its QR code."""
+    out = []
+    base = page.request.build_absolute_uri(reverse("match-detail", args=[page.match.pk]))
+    for seat in page.state.seats:
+        token = match_link_token(match=page.match, position=seat.position)
+        url = f"{base}?{LINK_PARAM}={quote(token)}"
+        out.append(
+            {
+                "name": seat.player.name,
+                "position": seat.position,
+                "url": url,
+                "svg": mark_safe(_qr(url)),
+            }
+        )
+    if page.access.director:
+        token = match_link_token(match=page.match)
+        url = f"{base}?{LINK_PARAM}={quote(token)}"
+        out.append(
+            {
+                "name": _("Table link (any player)"),
+                "position": None,
+                "url": url,
+                "svg": mark_safe(_qr(url)),
+            }
+        )
+    return out
+
+
+def _scoreboard(
+    state: MatchState, detail: dict[str, Any], game: dict[str, Any] | None
+) -> list[dict[str, Any]]:
+    roles: dict[int, str] = {}
+    nxt = detail.get("next") or {}
+    for role, info in (nxt.get("roles") or {}).items():
+        roles[info["position"]] = ROLE_LABELS.get(role, role)
+    sitting_out = nxt.get("sitting_out")
+    rows = []
+    for side in detail["sides"]:
+        index = side["index"]
+        row: dict[str, Any] = {
+            "name": side["name"],
+            "index": index,
+            "role": roles.get(index),
+            "sitting_out": sitting_out == index,
+            "games_won": detail["games_won"][index] if index < len(detail["games_won"]) else 0,
+            "winner": detail["finished"] and detail["winner"] == index,
+        }
+        if game is not None and "columns" in game:
+            row["columns"] = [c["totals"][index] for c in game["columns"]]
+        elif game is not None:
+            row["total"] = game["totals"][index]
+            row["hands_won"] = game["hands_won"][index]
+        rows.append(row)
+    return rows
+
+
+def _bonus_lines(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """The end-of-game lines of one ledger (a game, or one Hollywood column)."""
+    if not game.get("finished"):
+        return []
+    lines = [{"label": _("Points"), "values": game["totals"]}]
+    bonuses = game["bonuses"]
+    for key, label in (
+        ("game", _("Game bonus")),
+        ("box", _("Box bonus")),
+        ("shutout", _("Shutout bonus")),
+    ):
+        if any(bonuses[key]):
+            lines.append({"label": label, "values": bonuses[key]})
+    lines.append({"label": _("Final"), "values": game["final_totals"], "total": True})
+    return lines
+
+
+def _sheet(state: MatchState, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    games = []
+    for game in sheet["games"]:
+        rows = []
+        for row in game["rows"]:
+            rows.append(
+                {
+                    **row,
+                    "outcome_label": OUTCOME_LABELS.get(row["outcome"], row["outcome"]),
+                    "dealer_name": state.name_of(row["dealer"]),
+                }
+            )
+        if "columns" in game:
+            ledgers = [
+                {
+                    "number": n,
+                    "lines": _bonus_lines(c),
+                    "winner_name": c["winner_name"],
+                    "margin": c["margin"],
+                    "finished": c["finished"],
+                }
+                for n, c in enumerate(game["columns"], start=1)
+            ]
+        else:
+            ledgers = [
+                {
+                    "number": None,
+                    "lines": _bonus_lines(game),
+                    "winner_name": game.get("winner_name"),
+                    "margin": game.get("margin"),
+                    "finished": game.get("finished"),
+                    "shutout": game.get("shutout"),
+                }
+            ]
+        games.append({**game, "rows": rows, "ledgers": ledgers})
+    return games
+
+
+def _side_of_player(state: MatchState, player_id: int | None) -> int | None:
+    for seat in state.seats:
+        if seat.player_id == player_id:
+            return state.side_of(seat.position)
+    return None
+
+
+def _pending(page: _Page) -> dict[str, Any] | None:
+    """The entry waiting for confirmation and the buttons this visitor could use on it."""
+    current = page.state.current
+    if current is None or current.pending is None or not page.access.can_view:
+        return None
+    sub = current.pending
+    state, access = page.state, page.access
+    policy = state.match.event.confirmation
+    submitter_side = _side_of_player(state, sub.submitted_by_player_id)
+    submitter_name = (
+        sub.submitted_by_player.name
+        if sub.submitted_by_player is not None
+        else (sub.submitted_by_user.get_username() if sub.submitted_by_user is not None else "")
+    )
+    opponents = [s for s in state.seats if state.side_of(s.position) != submitter_side]
+    user = page.actor.user
+    mine = (user is not None and sub.submitted_by_user_id == user.pk) or any(
+        access.players[p].pk == sub.submitted_by_player_id for p in access.positions
+    )
+    confirm: list[dict[str, Any]] = []
+    withdraw: list[dict[str, Any]] = []
+    if policy == "director":
+        if access.director:
+            confirm.append({"label": _("Confirm as director"), "as_position": None})
+    else:
+        if access.table_link:
+            for seat in opponents:
+                confirm.append(
+                    {
+                        "label": _("I am %(name)s: confirm") % {"name": seat.player.name},
+                        "as_position": seat.position,
+                    }
+                )
+        elif not mine:
+            for position in access.positions:
+                if state.side_of(position) != submitter_side:
+                    confirm.append({"label": _("Confirm"), "as_position": None})
+                    break
+        if access.director and not mine and not confirm:
+            confirm.append({"label": _("Confirm as director"), "as_position": None})
+    if mine or access.director:
+        withdraw.append({"as_position": None})
+    elif access.table_link and submitter_side is not None:
+        own = next((s for s in state.seats if s.player_id == sub.submitted_by_player_id), None)
+        if own is not None:
+            withdraw.append({"as_position": own.position})
+    waiting_for = [_("a director")] if policy == "director" else [s.player.name for s in opponents]
+    result = sub.result
+    return {
+        "sub": sub,
+        "submitter": submitter_name,
+        "mine": mine,
+        "waiting_for": waiting_for,
+        "confirm": confirm,
+        "withdraw": withdraw,
+        "result": result,
+        "outcome_label": OUTCOME_LABELS.get(result.get("outcome"), result.get("outcome")),
+        "winner_name": state.name_of(result.get("winner")),
+    }
+
+
+def _entry_setup(page: _Page) -> dict[str, Any]:
+    """What the entry form needs to show: the tabs, who plays this hand, the rule set's extras."""
+    state, access = page.state, page.access
+    rules = state.rules
+    current = state.current
+    playing = list(current.next_context.playing) if current is not None else []
+    seats = {s.position: s.player.name for s in state.seats}
+    if state.partnership or rules.family == "rummy":
+        playing = list(seats)
+    if rules.family == "rummy":
+        tabs = ["rummy"]
+    elif state.partnership:
+        tabs = ["partnership", "dead"]
+    else:
+        tabs = ["counts", "cards", "dead"]
+    outcomes = [
+        ("knock", OUTCOME_LABELS["knock"]),
+        ("undercut", OUTCOME_LABELS["undercut"]),
+        ("gin", OUTCOME_LABELS["gin"]),
+    ]
+    if rules.big_gin:
+        outcomes.append(("big_gin", OUTCOME_LABELS["big_gin"]))
+    need_identity = access.table_link or len(access.positions) > 1
+    return {
+        "tabs": tabs,
+        "playing": [{"position": p, "name": seats[p]} for p in playing],
+        "seats": [{"position": p, "name": n} for p, n in sorted(seats.items())],
+        "outcomes": outcomes,
+        "needs_upcard": rules.knock_limit == "upcard" or rules.spade_doubles,
+        "needs_die": rules.knock_limit == "dice",
+        "gem": rules.family == "gem",
+        "identity": (
+            [
+                {"position": p, "name": seats[p]}
+                for p in (sorted(seats) if access.table_link else access.positions)
+            ]
+            if need_identity
+            else []
+        ),
+        "hand_size": rules.hand_size,
+    }
+
+
+def _context(
+    page: _Page,
+    *,
+    tab: str | None = None,
+    errors: dict[str, str] | None = None,
+    form_error: str | None = None,
+    posted: Any = None,
+) -> dict[str, Any]:
+    state, access = page.state, page.access
+    visible = access.can_view
+    detail = match_detail(state=state, show_pending=visible)
+    sheet = match_scoresheet(state=state, show_pending=visible)
+    games = _sheet(state, sheet)
+    current_game = sheet["games"][-1] if sheet["games"] else None
+    pending = _pending(page)
+    can_enter = (
+        visible
+        and (access.is_player or access.director)
+        and state.current is not None
+        and pending is None
+        and state.match.decision == Match.Decision.PLAYED
+    )
+    setup = _entry_setup(page) if can_enter else None
+    if setup is not None and tab not in setup["tabs"]:
+        tab = setup["tabs"][0]
+    return {
+        "page": page,
+        "match": state.match,
+        "event": state.match.event,
+        "rules": state.rules,
+        "detail": detail,
+        "scoreboard": _scoreboard(state, detail, current_game),
+        "games": games,
+        "hollywood": bool(state.rules.hollywood_games),
+        "sides": detail["sides"],
+        "next": detail["next"],
+        "pending": pending,
+        "can_enter": can_enter,
+        "setup": setup,
+        "tab": tab,
+        "errors": {_key(k): v for k, v in (errors or {}).items()},
+        "form_error": form_error,
+        "posted": posted if posted is not None else {},
+        "access": access,
+        "visible": visible,
+        "links": _links(page) if visible else [],
+        "director": access.director,
+        "qs": page.qs,
+        "version": _version(page),
+        "poll": visible and (pending is not None or not can_enter) and not state.finished,
+    }
+
+
+def _key(name: str) -> str:
+    """A field name a template can look up: ``boards[0].knocker`` → ``boards_0_knocker``."""
+    return name.replace("].", "_").replace("[", "_").replace("]", "").replace(".", "_")
+
+
+# -- pages -----------------------------------------------------------------------------------
+
+
+def match_page(request: HttpRequest, pk: int) -> HttpResponse:
+    page = _Page(request, pk)
+    return render(request, "scoring/match.html", _context(page, tab=request.GET.get("tab")))
+
+
+def match_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live poll: 204 while nothing changed, else tell htmx to reload the page."""
+    page = _Page(request, pk)
+    if request.GET.get("v") == _version(page):
+        return HttpResponse(status=204)
+    response = HttpResponse(status=200)
+    response["HX-Refresh"] = "true"
+    return response
+
+
+def _entry_error(
+    page: _Page,
+    inp: EntryInput,
+    errors: dict[str, str],
+    general: str | None,
+    status: int,
+    template: str = "scoring/match.html",
+    extra: dict[str, Any] | None = None,
+) -> HttpResponse:
+    shown = TAB_FIELDS.get(inp.mode, frozenset())
+    field_errors = {k: v for k, v in errors.items() if k in shown or k == "as_position"}
+    leftover = [v for k, v in errors.items() if k not in field_errors]
+    if general:
+        leftover.insert(0, general)
+    context = _context(
+        page,
+        tab=inp.mode,
+        errors=field_errors,
+        form_error=" ".join(leftover) or None,
+        posted=page.request.POST,
+    )
+    context.update(extra or {})
+    return render(page.request, template, context, status=status)
+
+
+def _status(exc: ApplicationError) -> int:
+    return exc.status if 400 <= exc.status < 500 else 400
+
+
+@require_POST
+def hand_submit_view(request: HttpRequest, pk: int) -> HttpResponse:
+    page = _Page(request, pk)
+    if not page.access.can_view:
+        raise Http404
+    inp = read_entry(request.POST, positions=[s.position for s in page.state.seats])
+    if inp.entry is None:
+        return _entry_error(page, inp, inp.errors, None, 400)
+    try:
+        hand_submit(
+            match=page.match, actor=page.actor, entry=inp.entry, as_position=inp.as_position
+        )
+    except ApplicationError as exc:
+        if exc.status == 404:
+            raise Http404 from None
+        fields = {exc.field: exc.message} if exc.field else {}
+        return _entry_error(page, inp, fields, None if fields else exc.message, _status(exc))
+    except EngineError as exc:
+        return _entry_error(page, inp, {}, str(exc), 400)
+    return page.back("#pending")
+
+
+def _as_position(request: HttpRequest) -> int | None:
+    raw = (request.POST.get("as_position") or "").strip()
+    return int(raw) if raw.isdigit() else None
+
+
+@require_POST
+def submission_confirm_view(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    page = _Page(request, pk)
+    sub = page.submission(sid)
+    try:
+        hand_confirm(submission=sub, actor=page.actor, as_position=_as_position(request))
+    except ApplicationError as exc:
+        if exc.status == 404:
+            raise Http404 from None
+        messages.error(request, exc.message)
+        return page.back("#pending")
+    messages.success(request, _("Hand %(n)s confirmed.") % {"n": sub.hand.number})
+    return page.back("#sheet")
+
+
+@require_POST
+def submission_withdraw_view(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    page = _Page(request, pk)
+    sub = page.submission(sid)
+    try:
+        hand_withdraw(submission=sub, actor=page.actor, as_position=_as_position(request))
+    except ApplicationError as exc:
+        if exc.status == 404:
+            raise Http404 from None
+        messages.error(request, exc.message)
+        return page.back("#pending")
+    messages.info(request, _("The entry was withdrawn: enter the hand again."))
+    return page.back("#entry")
+
+
+def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    """A director's view of one hand: every version and change, and the override form."""
+    page = _Page(request, pk)
+    if not page.access.director:
+        raise Http404
+    sub = page.submission(sid)
+    history = hand_history(submission=sub)
+    extra = {"submission": sub, "history": history}
+    if request.method == "POST":
+        inp = read_entry(request.POST, positions=[s.position for s in page.state.seats])
+        reason = (request.POST.get("reason") or "").strip()
+        errors = dict(inp.errors)
+        if inp.entry is not None and not errors:
+            try:
+                hand_override(submission=sub, actor=page.actor, entry=inp.entry, reason=reason)
+            except ApplicationError as exc:
+                if exc.field:
+                    errors[exc.field] = exc.message
+                    general = None
+                else:
+                    general = exc.message
+                return _override_error(page, inp, errors, general, _status(exc), extra)
+            except EngineError as exc:
+                return _override_error(page, inp, errors, str(exc), 400, extra)
+            messages.success(request, _("Hand %(n)s corrected.") % {"n": sub.hand.number})
+            return page.back("#sheet")
+        return _override_error(page, inp, errors, None, 400, extra)
+    context = _context(page)
+    context.update(extra)
+    context.update(_override_setup(page))
+    return render(request, "scoring/submission.html", context)
+
+
+def _override_setup(page: _Page) -> dict[str, Any]:
+    setup = _entry_setup(page)
+    setup["identity"] = []
+    setup["playing"] = setup["seats"]
+    return {"setup": setup, "tab": setup["tabs"][0], "override": True}
+
+
+def _override_error(
+    page: _Page,
+    inp: EntryInput,
+    errors: dict[str, str],
+    general: str | None,
+    status: int,
+    extra: dict[str, Any],
+) -> HttpResponse:
+    shown = TAB_FIELDS.get(inp.mode, frozenset()) | {"reason"}
+    field_errors = {k: v for k, v in errors.items() if k in shown}
+    leftover = [v for k, v in errors.items() if k not in field_errors]
+    if general:
+        leftover.insert(0, general)
+    context = _context(page, posted=page.request.POST)
+    context.update(extra)
+    context.update(_override_setup(page))
+    context.update(tab=inp.mode, errors=field_errors, form_error=" ".join(leftover) or None)
+    return render(page.request, "scoring/submission.html", context, status=status)

@@ -1,0 +1,84 @@
+"""Each stored or confirmed result bumps the event's results sequence and schedules standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.models import Match
+from tests.conftest import wait_for
+from tests.scoring.conftest import players, seat_api
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+KNOCK = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25}
+
+
+def _seq(event):
+    return Event.objects.get(pk=event.pk).results_seq
+
+
+def test_store_and_confirm_bump_and_schedule_on_commit(
+    make_event, director_api, django_capture_on_commit_callbacks
+):
+    event = make_event("standard", confirmation="opponent")
+    m = director_api(event).start(event, players(event, 2))["id"]
+    with django_capture_on_commit_callbacks() as stored:
+        entered = seat_api(m, 0).hand(m, **KNOCK)
+    assert _seq(event) == 1
+    assert len(stored) == 1
+    with django_capture_on_commit_callbacks() as confirmed:
+        seat_api(m, 1).action(entered["id"], "confirm")
+    assert _seq(event) == 2
+    assert len(confirmed) == 1
+
+
+def test_closing_a_game_bumps_too(make_event, director_api, django_capture_on_commit_callbacks):
+    event = make_event("standard")
+    api = director_api(event)
+    m = api.start(event, players(event, 2))["id"]
+    with django_capture_on_commit_callbacks() as callbacks:
+        api.hand(m, knocker=0, outcome="gin", knocker_deadwood=0, defender_deadwood=90)
+    assert _seq(event) == 2
+    assert len(callbacks) == 3  # standings twice (result, game closed), the rating update
+    assert Match.objects.get(pk=m).status == "finished"
+
+
+def test_a_refused_entry_bumps_nothing(
+    make_event, director_api, django_capture_on_commit_callbacks
+):
+    event = make_event("standard")
+    api = director_api(event)
+    m = api.start(event, players(event, 2))["id"]
+    with django_capture_on_commit_callbacks() as callbacks:
+        api.hand(m, expect=400, **{**KNOCK, "knocker_deadwood": 11})
+    assert _seq(event) == 0
+    assert callbacks == []
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_rebuilds_standings_after_a_result(
+    make_event, director_api, celery_worker_process
+):
+    event = make_event("standard")
+    api = director_api(event)
+    m = api.start(event, players(event, 2))["id"]
+    api.hand(m, knocker=0, outcome="gin", knocker_deadwood=0, defender_deadwood=90)
+    assert _seq(event) == 2
+    assert wait_for(lambda: Event.objects.get(pk=event.pk).standings_seq == 2, timeout=60)
+
+
+def test_match_detail_has_no_n_plus_one(make_event, director_api, django_assert_max_num_queries):
+    event = make_event("standard", confirmation="opponent")
+    api = director_api(event)
+    m = api.start(event, players(event, 2), match_format={"kind": "best_of", "games": 3})["id"]
+    entered = api.hand(m, knocker=0, outcome="gin", knocker_deadwood=0, defender_deadwood=90)
+    seat_api(m, 1).action(entered["id"], "confirm")
+    for _ in range(6):
+        entered = api.hand(m, outcome="dead")
+        seat_api(m, 1).action(entered["id"], "confirm")
+    with django_assert_max_num_queries(12):
+        api.detail(m)
+    with django_assert_max_num_queries(12):
+        api.sheet(m)

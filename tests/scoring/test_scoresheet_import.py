@@ -1,0 +1,165 @@
+"""A whole paper score sheet at once, and CSV imports with a dry run."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.models import HandSubmission
+from tests.factories import UserFactory
+from tests.scoring.conftest import client_for, players, seat_api
+
+pytestmark = pytest.mark.django_db
+
+
+def _knock(knocker, k, d):
+    return {"knocker": knocker, "outcome": "knock", "knocker_deadwood": k, "defender_deadwood": d}
+
+
+def test_director_enters_a_whole_game(make_event, director_api):
+    event = make_event("standard", confirmation="opponent")
+    director = director_api(event)
+    m = director.start(event, players(event, 2), match_format={"kind": "best_of", "games": 3})
+    m = m["id"]
+    hands = [
+        _knock(0, 5, 25),
+        {"outcome": "dead"},
+        {"knocker": 1, "outcome": "gin", "knocker_deadwood": 0, "defender_deadwood": 30},
+        {
+            "knocker": 0,
+            "knocker_cards": "AS 2S 3S 5H 6H 7H 9S 9D 9C KC",
+            "defender_cards": "8H 9H KS KH KD 2C 3C QS JD 5C",
+        },
+        {"knocker": 0, "outcome": "gin", "knocker_deadwood": 0, "defender_deadwood": 50},
+    ]
+    response = director.client.post(
+        f"/api/matches/{m}/scoresheet/", {"hands": hands}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    game = response.json()["games"][0]
+    assert [r["running_totals"] for r in game["rows"]] == [
+        [20, 0],
+        [20, 0],
+        [20, 55],
+        [40, 55],
+        [115, 55],
+    ]
+    assert game["status"] == "finished"
+    assert HandSubmission.objects.filter(status="confirmed").count() == 5
+    assert director.detail(m)["next"]["game"] == 2
+
+
+def test_a_bad_hand_stores_nothing_and_names_it(make_event, director_api):
+    event = make_event("standard")
+    director = director_api(event)
+    m = director.start(event, players(event, 2))["id"]
+    hands = [_knock(0, 5, 25), _knock(1, 11, 25)]
+    response = director.client.post(
+        f"/api/matches/{m}/scoresheet/", {"hands": hands}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["field"] == "hands[1].knocker_deadwood"
+    assert not HandSubmission.objects.exists()
+    too_long = [
+        {"knocker": 0, "outcome": "gin", "knocker_deadwood": 0, "defender_deadwood": 90},
+        _knock(0, 5, 25),
+    ]
+    response = director.client.post(
+        f"/api/matches/{m}/scoresheet/", {"hands": too_long}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["field"] == "hands[1]"
+    assert not HandSubmission.objects.exists()
+
+
+def test_players_enter_sheets_only_without_confirmation(make_event, director_api):
+    event = make_event("standard", confirmation="opponent")
+    m = director_api(event).start(event, players(event, 2))["id"]
+    response = seat_api(m, 0).client.post(
+        f"/api/matches/{m}/scoresheet/", {"hands": [_knock(0, 5, 25)]}, format="json"
+    )
+    assert response.status_code == 403
+    free = make_event("standard")
+    n = director_api(free).start(free, players(free, 2))["id"]
+    response = seat_api(n, 0).client.post(
+        f"/api/matches/{n}/scoresheet/", {"hands": [_knock(0, 5, 25)]}, format="json"
+    )
+    assert response.status_code == 201
+
+
+CSV = (
+    (
+        "match,game,hand,knocker,outcome,knocker_deadwood,defender_deadwood,"
+        "knocker_cards,defender_cards\n"
+    )
+    + """{m},1,1,0,knock,5,25,,
+{m},1,2,{name},gin,0,30,,
+{m},1,3,0,,,,AS 2S 3S 5H 6H 7H 9S 9D 9C KC,8H 9H KS KH KD 2C 3C QS JD 5C
+{n},1,1,1,undercut,6,2,,
+"""
+)
+
+
+def test_csv_dry_run_then_import(make_event, director_api):
+    event = make_event("standard", confirmation="opponent")
+    director = director_api(event)
+    people = players(event, 2)
+    m = director.start(event, people)["id"]
+    n = director.start(event, players(event, 2))["id"]
+    text = CSV.format(m=m, n=n, name=people[1].name)
+    dry = director.client.post("/api/imports/", {"csv": text, "dry_run": True}, format="json")
+    assert dry.status_code == 200, dry.json()
+    assert dry.json() == {"dry_run": True, "rows": 4, "stored": 4, "problems": []}
+    assert not HandSubmission.objects.exists()
+    done = director.client.post("/api/imports/", {"csv": text}, format="json")
+    assert done.status_code == 201
+    assert done.json()["stored"] == 4
+    assert director.detail(m)["games"][0]["totals"] == [40, 55]
+    assert director.detail(n)["games"][0]["totals"] == [29, 0]  # 25 + (6 - 2) to seat 0
+
+
+def test_csv_reports_every_row_and_stores_nothing(make_event, director_api):
+    event = make_event("standard")
+    director = director_api(event)
+    m = director.start(event, players(event, 2))["id"]
+    n = director.start(event, players(event, 2))["id"]
+    text = (
+        "match,game,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n"
+        f"{m},1,1,0,knock,5,25\n"
+        f"{m},1,2,0,knock,12,25\n"
+        f"{m},1,3,0,knock,5,25\n"
+        f"{n},1,1,Nobody,knock,5,25\n"
+        f"{n},1,1,1,knock,x,25\n"
+        "999999,1,1,0,knock,5,25\n"
+    )
+    for dry_run in (True, False):
+        response = director.client.post(
+            "/api/imports/", {"csv": text, "dry_run": dry_run}, format="json"
+        )
+        assert response.status_code == 400
+        problems = response.json()["problems"]
+        assert [(p["row"], p["field"]) for p in problems] == [
+            (3, "knocker_deadwood"),
+            (4, None),
+            (5, "knocker"),
+            (6, None),
+            (7, "match"),
+        ]
+        assert "12 > 10" in problems[0]["message"]
+        assert not HandSubmission.objects.exists()
+    header = director.client.post("/api/imports/", {"csv": "match,colour\n1,red\n"}, format="json")
+    assert header.status_code == 400
+    assert "colour" in header.json()["problems"][0]["message"]
+
+
+def test_only_directors_import(make_event, director_api):
+    event = make_event("standard")
+    m = director_api(event).start(event, players(event, 2))["id"]
+    text = f"match,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n{m},1,0,knock,5,25\n"
+    stranger = client_for(UserFactory())
+    response = stranger.client.post("/api/imports/", {"csv": text}, format="json")
+    assert response.status_code == 400
+    assert response.json()["problems"][0]["field"] == "match"
+    assert (
+        client_for().client.post("/api/imports/", {"csv": text}, format="json").status_code == 403
+    )
+    assert not HandSubmission.objects.exists()

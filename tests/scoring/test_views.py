@@ -1,0 +1,350 @@
+"""The match page through Django's test client: who sees what, entry, confirmation, override."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from engine.rules import find_rules
+from scoring.links import match_link_token
+from scoring.models import HandSubmission, Match
+from scoring.permissions import Actor
+from scoring.services import HandEntry, hand_submit
+from tests.factories import EventFactory, PlayerFactory
+from tests.scoring.factories import MatchFactory, event_director
+
+pytestmark = pytest.mark.django_db
+
+
+def _event(preset: str = "standard", confirmation: str = "opponent", **kwargs: Any) -> Any:
+    return EventFactory(rules=find_rules(preset).to_dict(), confirmation=confirmation, **kwargs)
+
+
+def _match(preset: str = "standard", confirmation: str = "opponent", **kwargs: Any) -> Any:
+    event = _event(preset, confirmation)
+    names = kwargs.pop("names", ("Alice", "Bob"))
+    players = [PlayerFactory(club=event.club, name=n) for n in names]
+    return MatchFactory(event=event, players=players, **kwargs)
+
+
+def _url(match: Match, position: int | None = -1, suffix: str = "") -> str:
+    base = f"/matches/{match.pk}/{suffix}"
+    if position == -1:
+        return base
+    return f"{base}?k={match_link_token(match=match, position=position)}"
+
+
+def _submit_as(match: Match, position: int, **entry: Any) -> HandSubmission:
+    token = match_link_token(match=match, position=position)
+    return hand_submit(match=match, actor=Actor(token=token), entry=HandEntry.from_dict(entry))
+
+
+def test_player_link_shows_the_entry_form_with_numeric_inputs():
+    match = _match()
+    response = Client().get(_url(match, 0))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="entry"' in html
+    assert 'inputmode="numeric"' in html
+    assert "By counts" in html
+    assert "By cards" in html
+    assert "Dead hand" in html
+    assert "Alice" in html
+    assert "Bob" in html
+    assert "<svg" in html  # the private links as QR codes
+
+
+def test_spectator_sees_the_sheet_but_no_form_and_no_unconfirmed_entry():
+    match = _match()
+    _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    response = Client().get(_url(match))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="entry"' not in html
+    assert 'id="pending"' not in html
+    assert "waiting for confirmation" not in html
+    assert "<svg" not in html  # nobody else's private link
+
+
+def test_forged_link_is_a_spectator():
+    match = _match()
+    response = Client().get(f"/matches/{match.pk}/?k=forged")
+    assert response.status_code == 200
+    assert 'id="entry"' not in response.content.decode()
+
+
+def test_unknown_match_is_404():
+    assert Client().get("/matches/999999/").status_code == 404
+
+
+def test_enter_by_counts_then_opponent_confirms():
+    match = _match()
+    response = Client().post(
+        _url(match, 0, "hands/"),
+        {
+            "mode": "counts",
+            "knocker": "0",
+            "outcome": "knock",
+            "knocker_deadwood": "5",
+            "defender_deadwood": "25",
+        },
+    )
+    assert response.status_code == 302
+    sub = HandSubmission.objects.get()
+    assert sub.status == HandSubmission.Status.PENDING
+    mine = Client().get(_url(match, 0)).content.decode()
+    assert "Waiting for Bob to confirm." in mine
+    assert "Withdraw" in mine
+    assert f"/entries/{sub.pk}/confirm/" not in mine  # nobody confirms their own entry
+    theirs = Client().get(_url(match, 1)).content.decode()
+    assert f"/entries/{sub.pk}/confirm/" in theirs
+    assert "Withdraw" not in theirs
+    response = Client().post(_url(match, 1, f"entries/{sub.pk}/confirm/"))
+    assert response.status_code == 302
+    sub.refresh_from_db()
+    assert sub.status == HandSubmission.Status.CONFIRMED
+    html = Client().get(_url(match, 1)).content.decode()
+    assert '<tr class="hand" data-hand="1">' in html
+
+
+def test_server_refuses_a_confirmation_of_ones_own_entry():
+    match = _match()
+    sub = _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    response = Client().post(_url(match, 0, f"entries/{sub.pk}/confirm/"), follow=True)
+    sub.refresh_from_db()
+    assert sub.status == HandSubmission.Status.PENDING
+    assert "confirms their own entry" in response.content.decode()
+
+
+def test_knock_over_the_limit_names_the_field_and_stores_nothing():
+    match = _match()
+    response = Client().post(
+        _url(match, 0, "hands/"),
+        {
+            "mode": "counts",
+            "knocker": "0",
+            "outcome": "knock",
+            "knocker_deadwood": "12",
+            "defender_deadwood": "30",
+        },
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Knock over the limit" in html
+    assert 'class="field has-error"><label for="counts-kd">' in html
+    assert not HandSubmission.objects.exists()
+
+
+def test_not_a_number_is_refused_with_the_field_named():
+    match = _match()
+    response = Client().post(
+        _url(match, 0, "hands/"),
+        {
+            "mode": "counts",
+            "knocker": "0",
+            "outcome": "knock",
+            "knocker_deadwood": "five",
+            "defender_deadwood": "30",
+        },
+    )
+    assert response.status_code == 400
+    assert "Enter a whole number." in response.content.decode()
+    assert not HandSubmission.objects.exists()
+
+
+def test_enter_by_cards_shows_arrangement_and_layoffs():
+    match = _match()
+    response = Client().post(
+        _url(match, 0, "hands/"),
+        {
+            "mode": "cards",
+            "knocker": "0",
+            "knocker_cards": "AS 2S 3S 5H 6H 7H 9S 9D 9C KC",
+            "defender_cards": "8H 9H KS KH KD 2C 3C QS JD 5C",
+        },
+        follow=True,
+    )
+    html = response.content.decode()
+    assert "5H 6H 7H" in html
+    assert "8H on 5H 6H 7H" in html
+    assert "Lay-offs" in html
+
+
+def test_dead_hand_tab():
+    match = _match()
+    response = Client().post(_url(match, 0, "hands/"), {"mode": "dead"})
+    assert response.status_code == 302
+    assert HandSubmission.objects.get().result["outcome"] == "dead"
+
+
+def test_table_link_holder_says_who_they_are():
+    match = _match()
+    table = _url(match, None)
+    html = Client().get(table).content.decode()
+    assert 'name="as_position"' in html
+    response = Client().post(
+        table.replace("/?", "/hands/?"),
+        {
+            "mode": "counts",
+            "as_position": "0",
+            "knocker": "0",
+            "outcome": "knock",
+            "knocker_deadwood": "5",
+            "defender_deadwood": "25",
+        },
+    )
+    assert response.status_code == 302
+    html = Client().get(table).content.decode()
+    assert "I am Bob: confirm" in html
+
+
+def test_withdraw_by_the_submitter():
+    match = _match()
+    sub = _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    response = Client().post(_url(match, 0, f"entries/{sub.pk}/withdraw/"))
+    assert response.status_code == 302
+    sub.refresh_from_db()
+    assert sub.status == HandSubmission.Status.WITHDRAWN
+
+
+def test_director_sees_history_and_overrides_with_a_reason():
+    match = _match(confirmation="none")
+    sub = _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    client = Client()
+    client.force_login(event_director(match.event))
+    html = client.get(_url(match)).content.decode()
+    assert f"/entries/{sub.pk}/" in html
+    page = client.get(f"/matches/{match.pk}/entries/{sub.pk}/")
+    assert page.status_code == 200
+    assert "History" in page.content.decode()
+    assert "submitted" in page.content.decode()
+    missing = client.post(
+        f"/matches/{match.pk}/entries/{sub.pk}/",
+        {
+            "mode": "counts",
+            "knocker": "0",
+            "outcome": "knock",
+            "knocker_deadwood": "5",
+            "defender_deadwood": "20",
+            "reason": "",
+        },
+    )
+    assert missing.status_code == 400
+    assert "Give the reason" in missing.content.decode()
+    done = client.post(
+        f"/matches/{match.pk}/entries/{sub.pk}/",
+        {
+            "mode": "counts",
+            "knocker": "0",
+            "outcome": "knock",
+            "knocker_deadwood": "5",
+            "defender_deadwood": "20",
+            "reason": "miscounted",
+        },
+    )
+    assert done.status_code == 302
+    assert HandSubmission.objects.filter(status="confirmed").get().result["points"] == 15
+
+
+def test_players_cannot_open_the_history_page():
+    match = _match()
+    sub = _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    assert Client().get(_url(match, 0, f"entries/{sub.pk}/")).status_code == 404
+
+
+def test_live_poll_answers_204_until_something_changes():
+    match = _match()
+    client = Client()
+    page = client.get(_url(match, 1))
+    assert page.status_code == 200
+    version = "0-0-playing"
+    assert client.get(_url(match, 1, "live/") + f"&v={version}").status_code == 204
+    _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    response = client.get(_url(match, 1, "live/") + f"&v={version}")
+    assert response["HX-Refresh"] == "true"
+
+
+def test_hollywood_sheet_has_three_columns():
+    match = _match(preset="hollywood", confirmation="none", match_format={"kind": "hollywood"})
+    _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    html = Client().get(_url(match, 0)).content.decode()
+    assert "G1" in html
+    assert "G2" in html
+    assert "G3" in html
+
+
+def test_three_box_shows_roles():
+    match = _match(preset="three-box", confirmation="none", names=("Ann", "Ben", "Cat"))
+    html = Client().get(_url(match, 0)).content.decode()
+    assert "in the box" in html
+    assert "captain" in html
+    assert "sitter" in html
+
+
+def test_partnership_entry_has_two_boards():
+    match = _match(preset="partnership", confirmation="none", names=("A1", "B1", "A2", "B2"))
+    html = Client().get(_url(match, 0)).content.decode()
+    assert 'name="b0_knocker"' in html
+    assert 'name="b1_knocker"' in html
+    response = Client().post(
+        _url(match, 0, "hands/"),
+        {
+            "mode": "partnership",
+            "b0_knocker": "0",
+            "b0_defender": "1",
+            "b0_outcome": "knock",
+            "b0_knocker_deadwood": "5",
+            "b0_defender_deadwood": "25",
+            "b1_knocker": "3",
+            "b1_defender": "2",
+            "b1_outcome": "knock",
+            "b1_knocker_deadwood": "4",
+            "b1_defender_deadwood": "10",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    html = Client().get(_url(match, 0)).content.decode()
+    assert "A1 &amp; A2" in html
+
+
+def test_basic_rummy_entry():
+    match = _match(preset="rummy", confirmation="none", names=("R1", "R2", "R3"))
+    html = Client().get(_url(match, 0)).content.decode()
+    assert "Who went out?" in html
+    response = Client().post(
+        _url(match, 0, "hands/"), {"mode": "rummy", "went_out": "0", "left_1": "12", "left_2": "7"}
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert HandSubmission.objects.get().result["points"] == 19
+
+
+def test_oklahoma_asks_for_the_upcard():
+    match = _match(preset="oklahoma")
+    html = Client().get(_url(match, 0)).content.decode()
+    assert 'name="upcard"' in html
+    response = Client().post(
+        _url(match, 0, "hands/"),
+        {
+            "mode": "counts",
+            "knocker": "0",
+            "outcome": "knock",
+            "knocker_deadwood": "5",
+            "defender_deadwood": "25",
+        },
+    )
+    assert response.status_code == 400
+    assert "upcard" in response.content.decode()
+    assert not HandSubmission.objects.exists()
+
+
+def test_a_link_of_another_table_sees_no_unconfirmed_entry():
+    match = _match()
+    other = _match()
+    _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    token = match_link_token(match=other, position=0)
+    html = Client().get(f"/matches/{match.pk}/?k={token}").content.decode()
+    assert 'id="pending"' not in html
+    assert 'id="entry"' not in html
+    assert "waiting for confirmation" not in html

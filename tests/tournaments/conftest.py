@@ -1,0 +1,49 @@
+"""Fixtures for the tournament app's tests: a club with a director and an API client."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.factories import ClubFactory, ClubRoleFactory, PlayerFactory, UserFactory
+from tournaments.models import ClubRole
+
+
+@pytest.fixture
+def club(db):
+    return ClubFactory()
+
+
+@pytest.fixture
+def director(club):
+    return ClubRoleFactory(club=club, role=ClubRole.Role.DIRECTOR).user
+
+
+@pytest.fixture
+def admin_user(club):
+    return ClubRoleFactory(club=club, role=ClubRole.Role.ADMIN).user
+
+
+@pytest.fixture
+def stranger(db):
+    return UserFactory()
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def director_api(director):
+    client = APIClient()
+    client.force_authenticate(director)
+    return client
+
+
+@pytest.fixture
+def make_players(club):
+    def make(n: int, **kwargs):
+        return [PlayerFactory(club=club, **kwargs) for _ in range(n)]
+
+    return make

@@ -1,0 +1,86 @@
+"""Recording match results the way scoring stores them, for the tournament tests.
+
+Scoring owns hand entry; these tests only need its output rows: a closed ``Game`` with its
+winner and margin, confirmed ``HandSubmission`` rows whose ``result`` carries ``winner`` (seat
+position) and ``outcome``, and the match finished, in one transaction that bumps the event's
+results sequence and calls ``match_finished``, as scoring does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.models import Game, Hand, HandSubmission, Match
+from tournaments.services import event_results_bump, match_finished
+
+
+def play(
+    match: Match,
+    *,
+    winner: int | None,
+    margin: int = 30,
+    hands: Sequence[tuple[int, str]] | None = None,
+) -> Match:
+    """Finish ``match``: ``winner`` a player id (None: a draw); ``hands`` as (seat, outcome)."""
+    with transaction.atomic():
+        seats = list(match.seats.order_by("position").values_list("player_id", flat=True))
+        pos = seats.index(winner) if winner is not None else None
+        game, _ = Game.objects.get_or_create(match=match, number=1)
+        game.status = Game.Status.FINISHED
+        game.winner_position = pos
+        game.margin = margin if pos is not None else None
+        game.finished_at = timezone.now()
+        game.save()
+        if hands is None:
+            hands = [
+                (pos if pos is not None else 0, "gin"),
+                (pos if pos is not None else 1, "knock"),
+            ]
+        start = Hand.objects.filter(game=game).count()
+        for k, (seat, outcome) in enumerate(hands, start=start + 1):
+            hand = Hand.objects.create(game=game, number=k)
+            HandSubmission.objects.create(
+                hand=hand,
+                version=1,
+                entry=HandSubmission.Entry.COUNTS,
+                payload={},
+                result={"winner": seat, "outcome": outcome},
+                status=HandSubmission.Status.CONFIRMED,
+            )
+        match.status = Match.Status.FINISHED
+        match.winner_id = winner
+        match.finished_at = timezone.now()
+        match.save(update_fields=["status", "winner", "finished_at"])
+        event_results_bump(event=match.event)
+        match_finished(match=match)
+    return match
+
+
+def correct(match: Match, *, winner: int | None, margin: int = 10) -> Match:
+    """A correction of a finished match's only game: new winner and margin, results bumped."""
+    with transaction.atomic():
+        seats = list(match.seats.order_by("position").values_list("player_id", flat=True))
+        pos = seats.index(winner) if winner is not None else None
+        Game.objects.filter(match=match, number=1).update(
+            winner_position=pos, margin=margin if pos is not None else None
+        )
+        Match.objects.filter(pk=match.pk).update(winner_id=winner)
+        match.refresh_from_db()
+        event_results_bump(event=match.event)
+        match_finished(match=match)
+    return match
+
+
+def open_matches(event_id: int, number: int | None = None) -> list[Match]:
+    """The event's matches still to be played (of one round if given), by table."""
+    qs = Match.objects.filter(event_id=event_id).exclude(status=Match.Status.FINISHED)
+    if number is not None:
+        qs = qs.filter(round__number=number)
+    return list(qs.order_by("table_number", "id"))
+
+
+def seated(match: Match) -> list[int]:
+    return list(match.seats.order_by("position").values_list("player_id", flat=True))

@@ -1,0 +1,38 @@
+"""The demo tournaments load through the services, are idempotent, and show through the API."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.demo import demo_tournaments_load
+from tournaments.models import Event, Standing
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_is_idempotent_and_complete(api):
+    first = demo_tournaments_load()
+    assert len(first) == 4
+    counts = (Event.objects.count(), Standing.objects.count())
+    second = demo_tournaments_load()
+    assert all(line.endswith("kept") for line in second[1:])
+    assert (Event.objects.count(), Standing.objects.count()) == counts
+    swiss = Event.objects.get(name="Autumn Swiss")
+    assert swiss.status == "finished"
+    assert swiss.rounds.count() == 5
+    body = api.get(f"/api/events/{swiss.pk}/standings/").json()
+    assert body["stale"] is False
+    assert len(body["rows"]) == 16
+    assert body["rows"][0]["values"]["hands_won"] > 0
+    ko = Event.objects.get(name="Winter Knockout")
+    bracket = api.get(f"/api/events/{ko.pk}/bracket/").json()
+    assert ko.status == "running"
+    assert bracket["champion"] is None
+    assert bracket["ready"]
+    league = Event.objects.get(name="Thursday League")
+    table = api.get(f"/api/events/{league.pk}/standings/").json()
+    assert table["rows"]
+    assert table["rows"][0]["values"]["events"] >= 1
+    player = body["rows"][0]["player"]
+    ratings = api.get(f"/api/players/{player}/ratings/").json()
+    assert ratings["current"][0]["games"] == 5

@@ -1,0 +1,69 @@
+"""A league aggregates its nights into one table."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.models import Game, Match, Seat
+from tests.tournaments.helpers import play
+from tournaments.services import event_create, registration_create, standings_recompute
+
+pytestmark = pytest.mark.django_db
+
+
+def _match(event, a, b):
+    match = Match.objects.create(event=event, rules=event.rules)
+    Seat.objects.bulk_create(
+        [Seat(match=match, player=a, position=0), Seat(match=match, player=b, position=1)]
+    )
+    Game.objects.create(match=match, number=1)
+    return match
+
+
+def test_league_table_sums_its_events(director_api, club, make_players):
+    r = director_api.post(
+        "/api/events/", {"club": club.pk, "name": "Winter League", "kind": "league"}, format="json"
+    )
+    league = r.json()
+    a, b, c = make_players(3)
+    nights = []
+    for k in range(2):
+        night = director_api.post(
+            "/api/events/",
+            {"club": club.pk, "name": f"Night {k}", "kind": "club_night", "league": league["id"]},
+            format="json",
+        ).json()
+        from tournaments.models import Event
+
+        ev = Event.objects.get(pk=night["id"])
+        for p in (a, b, c):
+            registration_create(event=ev, player=p)
+        nights.append(ev)
+    play(_match(nights[0], a, b), winner=a.pk, margin=50)
+    play(_match(nights[0], b, c), winner=b.pk, margin=20)
+    play(_match(nights[1], a, c), winner=c.pk, margin=10)
+    play(_match(nights[1], a, b), winner=a.pk, margin=30)
+    body = director_api.get(f"/api/events/{league['id']}/standings/").json()
+    rows = {row["player"]: row for row in body["rows"]}
+    assert rows[a.pk]["rank"] == 1
+    assert rows[a.pk]["values"]["won"] == 2
+    assert rows[a.pk]["values"]["events"] == 2
+    assert rows[a.pk]["values"]["game_points"] == 50 + 30 - 10
+    assert body["stale"] is False
+    assert body["as_of"] == 4
+    from tournaments.models import Event
+
+    league_event = Event.objects.get(pk=league["id"])
+    standings_recompute(event=league_event)
+    assert league_event.standings.count() == 3
+
+
+def test_league_only_takes_own_club_events(director_api, club):
+    from tests.factories import ClubFactory
+    from tournaments.models import Event
+
+    league = event_create(club_id=club.pk, name="L", kind="league")
+    other = ClubFactory()
+    with pytest.raises(Exception, match="league of its own club"):
+        event_create(club_id=other.pk, name="X", kind="club_night", league=league)
+    assert Event.objects.filter(league=league).count() == 0

@@ -1,0 +1,86 @@
+"""Django admin for the tournament models (a director's back office, read-mostly)."""
+
+from django.contrib import admin
+
+from tournaments.models import (
+    Club,
+    ClubRole,
+    Event,
+    ForbiddenPairing,
+    Player,
+    Rating,
+    RatingHistory,
+    Registration,
+    Round,
+    Standing,
+)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "rating_period_days"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
+@admin.register(ClubRole)
+class ClubRoleAdmin(admin.ModelAdmin):
+    list_display = ["club", "user", "role"]
+    list_filter = ["role"]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "is_guest", "family"]
+    list_filter = ["club", "is_guest"]
+    search_fields = ["name"]
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    extra = 0
+    raw_id_fields = ["player"]
+    readonly_fields = ["checkin_token"]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "kind", "status", "starts_on", "results_seq", "standings_seq"]
+    list_filter = ["kind", "status", "club"]
+    readonly_fields = [
+        "results_seq",
+        "standings_seq",
+        "standings_updated_at",
+        "ratings_seq",
+        "draw",
+    ]
+    filter_horizontal = ["directors"]
+    inlines = [RegistrationInline]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "status"]
+    list_filter = ["status"]
+
+
+@admin.register(ForbiddenPairing)
+class ForbiddenPairingAdmin(admin.ModelAdmin):
+    list_display = ["event", "player_a", "player_b", "hard"]
+
+
+@admin.register(Standing)
+class StandingAdmin(admin.ModelAdmin):
+    list_display = ["event", "rank", "player", "seq"]
+    list_filter = ["event"]
+
+
+@admin.register(Rating)
+class RatingAdmin(admin.ModelAdmin):
+    list_display = ["player", "club", "kind", "rating", "deviation", "games", "period_start"]
+    list_filter = ["kind", "club"]
+
+
+@admin.register(RatingHistory)
+class RatingHistoryAdmin(admin.ModelAdmin):
+    list_display = ["player", "kind", "rating", "deviation", "match", "created_at"]
+    list_filter = ["kind"]

@@ -1,0 +1,310 @@
+"""Clubs, players, events, registrations, rounds, standings and ratings: data and constraints only.
+
+Business rules live in ``tournaments.services`` (writes) and ``tournaments.selectors`` (reads); the
+pairing, bracket, tie-break and rating mathematics in ``tournaments.algorithms`` (pure).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(unique=True, max_length=80)
+    description = models.TextField(_("description"), blank=True)
+    rating_period_days = models.PositiveIntegerField(
+        _("rating period (days)"), default=30, help_text=_("Glicko-2 rating period.")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubRole(models.Model):
+    """A signed-in user's standing in a club: admins run the club, directors run its events."""
+
+    class Role(models.TextChoices):
+        ADMIN = "admin", _("admin")
+        DIRECTOR = "director", _("director")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    role = models.CharField(max_length=16, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user", "role"], name="clubrole_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} of {self.club}"
+
+
+class Player(models.Model):
+    """Someone who plays. A player needs no account: ``user`` is optional, guests are common."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
+    name = models.CharField(_("name"), max_length=120)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    is_guest = models.BooleanField(_("guest"), default=False)
+    family = models.CharField(
+        _("family"),
+        max_length=60,
+        blank=True,
+        help_text=_("Players of one family may be kept apart."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_unique_name_in_club"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Event(models.Model):
+    """One competition: a club night, a league, or a tournament of one format."""
+
+    class Kind(models.TextChoices):
+        CLUB_NIGHT = "club_night", _("club night")
+        LEAGUE = "league", _("league")
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round_robin", _("round robin")
+        SINGLE_ELIMINATION = "single_elim", _("single elimination")
+        DOUBLE_ELIMINATION = "double_elim", _("double elimination")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("registration")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    class Confirmation(models.TextChoices):
+        NONE = "none", _("no confirmation")
+        OPPONENT = "opponent", _("opponent confirms")
+        DIRECTOR = "director", _("director confirms")
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
+    league = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="league_events",
+        limit_choices_to={"kind": "league"},
+    )
+    name = models.CharField(_("name"), max_length=160)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    starts_on = models.DateField(_("date"), null=True, blank=True)
+    # The rule set as ``engine.RuleSet.to_dict()`` and the match format (see scoring.formats).
+    rules = models.JSONField(_("rules"))
+    match_format = models.JSONField(_("match format"), default=dict)
+    confirmation = models.CharField(
+        max_length=16, choices=Confirmation.choices, default=Confirmation.OPPONENT
+    )
+    # Tournament settings (ignored where they do not apply to the kind).
+    rounds_planned = models.PositiveIntegerField(null=True, blank=True)
+    options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_(
+            "bye_points, late_entry_points, double_round_robin, groups, playoff_cut, "
+            "third_place, grand_final_reset, avoid_same_table, forbid_same_club, forbid_family"
+        ),
+    )
+    tiebreaks = models.JSONField(default=list, blank=True)
+    lots_seed = models.BigIntegerField(default=0)
+    # The draw fixed when the first round is paired, so later rounds and the bracket view never
+    # depend on seeds edited afterwards: ``{"entrants": [...]}`` (elimination, player ids in seed
+    # order) or ``{"groups": [[...], ...], "cycles": n}`` (round robin, Berger-number order).
+    draw = models.JSONField(default=dict, blank=True)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="directed_events"
+    )
+    # Standings bookkeeping: every stored or confirmed result bumps ``results_seq`` in its own
+    # transaction; the standings task records which sequence the stored standings reflect.
+    results_seq = models.PositiveBigIntegerField(default=0)
+    standings_seq = models.PositiveBigIntegerField(default=0)
+    standings_updated_at = models.DateTimeField(null=True, blank=True)
+    ratings_seq = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(standings_seq__lte=models.F("results_seq")),
+                name="event_standings_not_ahead_of_results",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def standings_stale(self) -> bool:
+        return self.standings_seq < self.results_seq
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("registered")
+        CHECKED_IN = "checked_in", _("checked in")
+        DROPPED = "dropped", _("dropped")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTERED)
+    seed = models.PositiveIntegerField(null=True, blank=True)
+    joined_round = models.PositiveIntegerField(
+        default=1, help_text=_("A late entry joins at a later round.")
+    )
+    dropped_after_round = models.PositiveIntegerField(null=True, blank=True)
+    requested_byes = models.JSONField(default=list, blank=True)
+    checkin_token = models.CharField(max_length=40, default=_token, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seed", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="registration_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.event}"
+
+
+class ForbiddenPairing(models.Model):
+    """Two players who must not (hard) or should not (soft) be paired in an event."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairings")
+    player_a = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    player_b = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    hard = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "player_a", "player_b"], name="forbidden_pairing_unique"
+            ),
+            models.CheckConstraint(
+                condition=~Q(player_a=models.F("player_b")), name="forbidden_pairing_two_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_a_id} / {self.player_b_id} in {self.event_id}"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("pairing queued")
+        PAIRED = "paired", _("paired")
+        FAILED = "failed", _("pairing failed")
+        FINISHED = "finished", _("finished")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+
+class Standing(models.Model):
+    """One row of an event's standings as of ``seq``; rebuilt whole, never incremented."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    rank = models.PositiveIntegerField()
+    values = models.JSONField(default=dict)
+    seq = models.PositiveBigIntegerField()
+
+    class Meta:
+        ordering = ["event", "rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="standing_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.player_id} in {self.event_id}"
+
+
+class Rating(models.Model):
+    """A player's current club rating of one kind."""
+
+    class Kind(models.TextChoices):
+        GLICKO2 = "glicko2", _("Glicko-2 (two players)")
+        OPENSKILL = "openskill", _("OpenSkill (three to six players, teams)")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    rating = models.FloatField()
+    deviation = models.FloatField()
+    volatility = models.FloatField(null=True, blank=True)
+    games = models.PositiveIntegerField(default=0)
+    period_start = models.DateField(null=True, blank=True)
+    # Glicko-2 rates a whole period from everybody's rating at its start: ``rating`` is the
+    # provisional value after the period's games so far, ``base_*`` the value it started from.
+    base_rating = models.FloatField(null=True, blank=True)
+    base_deviation = models.FloatField(null=True, blank=True)
+    base_volatility = models.FloatField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player", "kind"], name="rating_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.kind} {self.rating:.0f}"
+
+
+class RatingHistory(models.Model):
+    """Every change of a rating, with the match or period that caused it."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
+    kind = models.CharField(max_length=16, choices=Rating.Kind.choices)
+    rating = models.FloatField()
+    deviation = models.FloatField()
+    volatility = models.FloatField(null=True, blank=True)
+    match = models.ForeignKey(
+        "scoring.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    period_start = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["player", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.kind} {self.rating:.0f} at {self.created_at}"

@@ -1,0 +1,57 @@
+"""Writes for clubs, players, events, registrations, rounds, brackets, standings and ratings.
+
+Every public service is keyword-only, validates, writes inside ``transaction.atomic`` and fires
+tasks only through ``transaction.on_commit``. Errors are ``core.errors.ApplicationError``.
+
+Scoring calls two of them: ``event_results_bump(event=...)`` in the transaction that stores,
+confirms or corrects a result, and ``match_finished(match=...)`` when a match becomes final.
+"""
+
+from tournaments.services.brackets import bracket_advance, bracket_start, event_playoff_create
+from tournaments.services.clubs import club_create, club_role_grant, player_create
+from tournaments.services.events import (
+    event_create,
+    event_finish,
+    forbidden_pairing_create,
+    match_forfeit,
+    registration_checkin,
+    registration_checkin_by_token,
+    registration_create,
+    registration_drop,
+)
+from tournaments.services.ratings import ratings_update_for_event, ratings_update_for_match
+from tournaments.services.results import event_results_bump
+from tournaments.services.rounds import (
+    assign_tables,
+    match_finished,
+    round_pair,
+    round_pair_execute,
+    round_repair,
+)
+from tournaments.services.standings import standings_recompute
+
+__all__ = [
+    "assign_tables",
+    "bracket_advance",
+    "bracket_start",
+    "club_create",
+    "club_role_grant",
+    "event_create",
+    "event_finish",
+    "event_playoff_create",
+    "event_results_bump",
+    "forbidden_pairing_create",
+    "match_finished",
+    "match_forfeit",
+    "player_create",
+    "ratings_update_for_event",
+    "ratings_update_for_match",
+    "registration_checkin",
+    "registration_checkin_by_token",
+    "registration_create",
+    "registration_drop",
+    "round_pair",
+    "round_pair_execute",
+    "round_repair",
+    "standings_recompute",
+]

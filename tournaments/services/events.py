@@ -1,0 +1,329 @@
+"""Writes for events, registrations (check-in, late entry, drop), forbidden pairings, forfeits."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from core.errors import ApplicationError
+from engine.errors import EngineError
+from engine.game import MatchFormat
+from engine.rules import RuleSet, find_rules
+from scoring.models import Match
+from tournaments.models import Event, ForbiddenPairing, Player, Registration
+from tournaments.selectors import OPTION_DEFAULTS, TIEBREAK_CHOICES
+from tournaments.services.results import event_results_bump
+
+ELIMINATION_KINDS = (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION)
+ROUND_KINDS = (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN, *ELIMINATION_KINDS)
+_RULE_CHOICES = ("allow", "soft", "hard")
+
+
+def _rules(rules: str | Mapping[str, Any]) -> dict[str, Any]:
+    try:
+        if isinstance(rules, str):
+            return find_rules(rules).to_dict()
+        return RuleSet.from_dict(rules).to_dict()
+    except EngineError as exc:
+        raise ApplicationError(str(exc), field="rules") from exc
+
+
+def _match_format(match_format: Mapping[str, Any] | None) -> dict[str, Any]:
+    data = dict(match_format or {"kind": "single_game"})
+    try:
+        MatchFormat(
+            kind=str(data.get("kind", "single_game")),
+            games=int(data.get("games", 1)),
+            hands=data.get("hands"),
+        )
+    except (EngineError, TypeError, ValueError) as exc:
+        raise ApplicationError(str(exc), field="match_format") from exc
+    return data
+
+
+def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    data = dict(options or {})
+    unknown = sorted(set(data) - set(OPTION_DEFAULTS))
+    if unknown:
+        raise ApplicationError(
+            f"unknown option(s): {', '.join(unknown)}; known: {', '.join(OPTION_DEFAULTS)}",
+            field="options",
+        )
+    for name in ("win_points", "bye_points", "requested_bye_points", "late_entry_points"):
+        value = data.get(name)
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int | float) or value < 0
+        ):
+            raise ApplicationError(f"{name} must be a number of at least 0", field="options")
+    for name in ("forbid_same_club", "forbid_family"):
+        if name in data and data[name] not in _RULE_CHOICES:
+            raise ApplicationError(f"{name} is one of {', '.join(_RULE_CHOICES)}", field="options")
+    if data.get("pair_by", "rating") not in ("rating", "seed"):
+        raise ApplicationError("pair_by is 'rating' or 'seed'", field="options")
+    groups = data.get("groups", 1)
+    if not isinstance(groups, int) or groups < 1:
+        raise ApplicationError("groups is a whole number of at least 1", field="options")
+    cut = data.get("playoff_cut")
+    if cut is not None and (not isinstance(cut, int) or cut < 1):
+        raise ApplicationError("playoff_cut is a whole number of at least 1", field="options")
+    return data
+
+
+def _tiebreaks(tiebreaks: Sequence[str] | None) -> list[str]:
+    names = list(tiebreaks or [])
+    bad = [n for n in names if n not in TIEBREAK_CHOICES]
+    if bad:
+        raise ApplicationError(
+            f"unknown tie-break(s): {', '.join(bad)}; choose from {', '.join(TIEBREAK_CHOICES)}",
+            field="tiebreaks",
+        )
+    if len(set(names)) != len(names):
+        raise ApplicationError("a tie-break is listed twice", field="tiebreaks")
+    if names and names[0] != "match_points" and "match_points" in names:
+        raise ApplicationError("match points always come first", field="tiebreaks")
+    return names
+
+
+def event_create(
+    *,
+    club_id: int,
+    name: str,
+    kind: str,
+    rules: str | Mapping[str, Any] = "standard",
+    match_format: Mapping[str, Any] | None = None,
+    confirmation: str = Event.Confirmation.OPPONENT,
+    rounds_planned: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    tiebreaks: Sequence[str] | None = None,
+    league: Event | None = None,
+    starts_on: date | None = None,
+    user: User | None = None,
+) -> Event:
+    """Create an event of one kind under a rule set and match format fixed now.
+
+    The lots seed is drawn once here and stored, so the final tie-break is the same on every
+    rebuild. Whoever creates the event directs it.
+    """
+    if kind not in Event.Kind.values:
+        raise ApplicationError(f"unknown event kind {kind!r}", field="kind")
+    if confirmation not in Event.Confirmation.values:
+        raise ApplicationError(
+            f"unknown confirmation policy {confirmation!r}", field="confirmation"
+        )
+    if not name.strip():
+        raise ApplicationError("an event needs a name", field="name")
+    if rounds_planned is not None and rounds_planned < 1:
+        raise ApplicationError("rounds_planned is at least 1", field="rounds_planned")
+    if league is not None and (league.kind != Event.Kind.LEAGUE or league.club_id != club_id):
+        raise ApplicationError("an event belongs to a league of its own club", field="league")
+    if kind == Event.Kind.LEAGUE and league is not None:
+        raise ApplicationError("a league cannot belong to another league", field="league")
+    with transaction.atomic():
+        event = Event.objects.create(
+            club_id=club_id,
+            name=name.strip(),
+            kind=kind,
+            rules=_rules(rules),
+            match_format=_match_format(match_format),
+            confirmation=confirmation,
+            rounds_planned=rounds_planned,
+            options=_options(options),
+            tiebreaks=_tiebreaks(tiebreaks),
+            league=league,
+            starts_on=starts_on,
+            lots_seed=secrets.randbits(62),
+            status=(
+                Event.Status.RUNNING if kind == Event.Kind.CLUB_NIGHT else Event.Status.REGISTRATION
+            ),
+        )
+        if user is not None:
+            event.directors.add(user)
+    return event
+
+
+def event_finish(*, event: Event) -> Event:
+    """Close an event: no more rounds, registrations or drops."""
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    event.refresh_from_db(fields=["status"])
+    return event
+
+
+def _last_round(event: Event) -> int:
+    return event.rounds.aggregate(n=Max("number"))["n"] or 0
+
+
+def registration_create(
+    *,
+    event: Event,
+    player: Player,
+    seed: int | None = None,
+    requested_byes: Iterable[int] = (),
+    checked_in: bool = False,
+) -> Registration:
+    """Register ``player``; once rounds exist this is a late entry joining at the next round.
+
+    A late entry's missed rounds score the event's ``late_entry_points``. Round robins and
+    brackets are drawn once, so they take no late entries.
+    """
+    byes = sorted({int(r) for r in requested_byes})
+    if any(r < 1 for r in byes):
+        raise ApplicationError("a requested bye names a round from 1", field="requested_byes")
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise ApplicationError("the event is finished", status=409)
+        last = _last_round(event)
+        if last and event.kind in (Event.Kind.ROUND_ROBIN, *ELIMINATION_KINDS):
+            raise ApplicationError(
+                "this event's draw is made; it takes no late entries", status=409
+            )
+        try:
+            with transaction.atomic():
+                registration = Registration.objects.create(
+                    event=event,
+                    player=player,
+                    seed=seed,
+                    requested_byes=byes,
+                    joined_round=last + 1,
+                    status=(
+                        Registration.Status.CHECKED_IN
+                        if checked_in
+                        else Registration.Status.REGISTERED
+                    ),
+                )
+        except IntegrityError as exc:
+            raise ApplicationError(
+                f"{player.name} is already registered", status=409, field="player"
+            ) from exc
+        if last and event_late_points_matter(event):
+            event_results_bump(event=event)
+    return registration
+
+
+def event_late_points_matter(event: Event) -> bool:
+    """A late entry changes the standings (a new line, missed rounds) once rounds exist."""
+    return event.kind in ROUND_KINDS
+
+
+def registration_checkin(*, registration: Registration) -> Registration:
+    """Check a player in (a director's list or the player's own link); twice is harmless."""
+    if registration.status == Registration.Status.DROPPED:
+        raise ApplicationError("a dropped player cannot check in again", status=409)
+    if registration.event.status == Event.Status.FINISHED:
+        raise ApplicationError("the event is finished", status=409)
+    Registration.objects.filter(pk=registration.pk).update(status=Registration.Status.CHECKED_IN)
+    registration.refresh_from_db(fields=["status"])
+    return registration
+
+
+def registration_checkin_by_token(*, token: str) -> Registration:
+    """The player's own check-in link: the secret token is the only credential."""
+    registration = (
+        Registration.objects.select_related("event", "player").filter(checkin_token=token).first()
+    )
+    if registration is None:
+        raise ApplicationError("this check-in link is not valid", status=404)
+    return registration_checkin(registration=registration)
+
+
+def _decide_unplayed(match: Match, *, winner: int | None, decision: str, reason: str) -> None:
+    Match.objects.filter(pk=match.pk).update(
+        status=Match.Status.FINISHED,
+        decision=decision,
+        winner_id=winner,
+        finished_at=timezone.now(),
+        summary={**(match.summary or {}), "unplayed": reason},
+    )
+    match.refresh_from_db()
+
+
+def registration_drop(*, registration: Registration) -> Registration:
+    """Drop a player: past results stand; every match of theirs without a result is a walkover.
+
+    The opponent of an open match wins it by walkover; later Swiss rounds simply leave the
+    player out, later round-robin rounds give the opponents walkovers, and the bracket sends
+    their opponents through (see ``bracket_advance``).
+    """
+    from tournaments.services.rounds import match_finished
+
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=registration.event_id)
+        registration = Registration.objects.select_for_update().get(pk=registration.pk)
+        if registration.status == Registration.Status.DROPPED:
+            return registration
+        if event.status == Event.Status.FINISHED:
+            raise ApplicationError("the event is finished", status=409)
+        registration.status = Registration.Status.DROPPED
+        registration.dropped_after_round = _last_round(event)
+        registration.save(update_fields=["status", "dropped_after_round"])
+        open_matches = list(
+            Match.objects.filter(event=event, seats__player_id=registration.player_id)
+            .exclude(status=Match.Status.FINISHED)
+            .prefetch_related("seats")
+        )
+        for match in open_matches:
+            others = [
+                s.player_id for s in match.seats.all() if s.player_id != registration.player_id
+            ]
+            if len(others) == 1:
+                _decide_unplayed(
+                    match, winner=others[0], decision=Match.Decision.WALKOVER, reason="dropped"
+                )
+            else:
+                _decide_unplayed(
+                    match, winner=None, decision=Match.Decision.FORFEIT, reason="dropped"
+                )
+        event_results_bump(event=event)
+        for match in open_matches:
+            match_finished(match=match)
+        if event.kind in ELIMINATION_KINDS and (event.draw or {}).get("entrants"):
+            from tournaments.services.brackets import bracket_advance
+
+            bracket_advance(event=event)
+    return registration
+
+
+def match_forfeit(*, match: Match, players: Sequence[Player]) -> Match:
+    """Record a forfeit: one player forfeiting gives the other a walkover; both score nothing."""
+    from tournaments.services.rounds import match_finished
+
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.status == Match.Status.FINISHED:
+            raise ApplicationError("this match already has a final result", status=409)
+        seated = list(match.seats.values_list("player_id", flat=True))
+        if len(seated) != 2:
+            raise ApplicationError("only a two-player match can be forfeited", status=409)
+        gone = {p.pk for p in players}
+        if not gone or not gone <= set(seated):
+            raise ApplicationError("name the player(s) of this match who forfeit", field="players")
+        if len(gone) == 2:
+            _decide_unplayed(match, winner=None, decision=Match.Decision.FORFEIT, reason="forfeit")
+        else:
+            other = next(p for p in seated if p not in gone)
+            _decide_unplayed(
+                match, winner=other, decision=Match.Decision.WALKOVER, reason="forfeit"
+            )
+        event_results_bump(event=match.event)
+        match_finished(match=match)
+    return match
+
+
+def forbidden_pairing_create(
+    *, event: Event, player_a: Player, player_b: Player, hard: bool = True
+) -> ForbiddenPairing:
+    """Keep two players apart in this event: never (``hard``) or only if nothing else works."""
+    if player_a.pk == player_b.pk:
+        raise ApplicationError("a forbidden pairing names two different players")
+    a, b = sorted((player_a, player_b), key=lambda p: p.pk)
+    pairing, _ = ForbiddenPairing.objects.update_or_create(
+        event=event, player_a=a, player_b=b, defaults={"hard": hard}
+    )
+    return pairing

@@ -1,0 +1,296 @@
+"""Writes for club ratings: Glicko-2 for two-player matches, OpenSkill for 3-6 players and teams.
+
+Glicko-2 rates a period at once from everybody's rating at its start. Knock keeps each club
+rating *provisionally current* during a period: ``Rating.base_*`` is the player's rating at the
+start of the current period and ``Rating.rating`` the result of rating every game they have played
+in this period so far from that base. Each finished match re-rates its two players' period (the
+other players' ratings do not depend on it), so the value shown is always what Glicko-2 would
+give if the period closed now, and running an update twice gives the same numbers. A period
+without games grows the deviation (Glicko-2 step 6) when the player next plays. A match from a
+period before the player's current one counts in the current one.
+
+OpenSkill (Plackett-Luce) is incremental: each match is applied once, remembered through its
+``RatingHistory`` rows.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import date, timedelta
+
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from scoring.models import Game, Match, Seat
+from tournaments.algorithms.ratings import (
+    Glicko2Rating,
+    RatedGame,
+    RatingState,
+    glicko2_update,
+    rate_multiplayer,
+    rate_period,
+)
+from tournaments.models import Club, Event, Rating, RatingHistory
+from tournaments.selectors import club_rating_period_start
+
+_NEW = Glicko2Rating()
+
+
+def _as_glicko(r: Rating) -> Glicko2Rating:
+    return Glicko2Rating(r.rating, r.deviation, r.volatility or _NEW.volatility)
+
+
+def _period_base(r: Rating | None, period: date, length: int) -> Glicko2Rating:
+    """The player's Glicko-2 rating at the start of ``period`` (with idle periods' RD growth)."""
+    if r is None:
+        return _NEW
+    if r.period_start is None or r.base_rating is None:
+        return _as_glicko(r)
+    if r.period_start >= period:
+        return Glicko2Rating(
+            r.base_rating, r.base_deviation or _NEW.rd, r.base_volatility or _NEW.volatility
+        )
+    rating = _as_glicko(r)  # the closed period's result
+    idle = (period - r.period_start).days // length - 1
+    for _ in range(max(0, min(idle, 1000))):
+        rating = glicko2_update(rating, [])
+    return rating
+
+
+def _two_player_matches(club: Club, start: date, end: date, players: Iterable[int]) -> list[int]:
+    return list(
+        Match.objects.filter(
+            event__club=club,
+            status=Match.Status.FINISHED,
+            decision=Match.Decision.PLAYED,
+            finished_at__date__gte=start,
+            finished_at__date__lt=end,
+        )
+        .annotate(n=Count("seats", distinct=True))
+        .filter(n=2, seats__player_id__in=list(players))
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+
+
+def _games(match_ids: list[int]) -> list[RatedGame]:
+    seats: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for mid, pid, pos in Seat.objects.filter(match_id__in=match_ids).values_list(
+        "match_id", "player_id", "position"
+    ):
+        seats[mid].append((pos, pid))
+    winners = dict(Match.objects.filter(pk__in=match_ids).values_list("pk", "winner_id"))
+    games = []
+    for mid in sorted(match_ids):
+        (_, a), (_, b) = sorted(seats[mid])
+        w = winners.get(mid)
+        games.append(RatedGame(a, b, 0.5 if w is None else (1.0 if w == a else 0.0)))
+    return games
+
+
+def _glicko_rate(
+    *, club: Club, period: date, affected: set[int], last_match: dict[int, int | None]
+) -> None:
+    """Re-rate ``affected`` players' games in ``period`` and store their ratings and history."""
+    length = max(1, club.rating_period_days)
+    end = period + timedelta(days=length)
+    match_ids = _two_player_matches(club, period, end, affected)
+    games = [g for g in _games(match_ids) if g.first in affected or g.second in affected]
+    involved = affected | {g.first for g in games} | {g.second for g in games}
+    stored = {
+        r.player_id: r
+        for r in Rating.objects.select_for_update().filter(
+            club=club, kind=Rating.Kind.GLICKO2, player_id__in=involved
+        )
+    }
+    bases = {pid: _period_base(stored.get(pid), period, length) for pid in involved}
+    new = rate_period(bases, games)
+    counts: dict[int, int] = defaultdict(int)
+    for g in games:
+        counts[g.first] += 1
+        counts[g.second] += 1
+    totals = dict(
+        Seat.objects.filter(
+            player_id__in=affected,
+            match__event__club=club,
+            match__status=Match.Status.FINISHED,
+            match__decision=Match.Decision.PLAYED,
+        )
+        .values("player_id")
+        .annotate(n=Count("id"))
+        .values_list("player_id", "n")
+    )
+    to_create, to_update = [], []
+    for pid in affected:
+        value, base = new[pid], bases[pid]
+        r = stored.get(pid)
+        if r is None:
+            r = Rating(club=club, player_id=pid, kind=Rating.Kind.GLICKO2)
+            to_create.append(r)
+        else:
+            to_update.append(r)
+        if r.period_start is None or r.period_start < period:
+            r.period_start = period
+        r.base_rating, r.base_deviation, r.base_volatility = base.rating, base.rd, base.volatility
+        r.rating, r.deviation, r.volatility = value.rating, value.rd, value.volatility
+        r.games = totals.get(pid, counts[pid])
+    Rating.objects.bulk_create(to_create)
+    Rating.objects.bulk_update(
+        to_update,
+        [
+            "period_start",
+            "base_rating",
+            "base_deviation",
+            "base_volatility",
+            "rating",
+            "deviation",
+            "volatility",
+            "games",
+        ],
+    )
+    keys = Q()
+    for pid in affected:
+        keys |= Q(player_id=pid, match_id=last_match.get(pid))
+    RatingHistory.objects.filter(keys, club=club, kind=Rating.Kind.GLICKO2).delete()
+    RatingHistory.objects.bulk_create(
+        [
+            RatingHistory(
+                club=club,
+                player_id=pid,
+                kind=Rating.Kind.GLICKO2,
+                rating=new[pid].rating,
+                deviation=new[pid].rd,
+                volatility=new[pid].volatility,
+                match_id=last_match.get(pid),
+                period_start=period,
+            )
+            for pid in affected
+        ]
+    )
+
+
+def _openskill_rate(match: Match, seats: list[tuple[int, int, int | None]]) -> None:
+    """Apply one multi-player or partnership match to OpenSkill ratings, once."""
+    club = match.event.club
+    players = [pid for _, pid, _ in seats]
+    if RatingHistory.objects.filter(match=match, kind=Rating.Kind.OPENSKILL).exists():
+        return
+    teams: dict[object, list[tuple[int, int]]] = {}
+    for pos, pid, team in seats:
+        teams.setdefault(team if team is not None else f"seat{pos}", []).append((pos, pid))
+    totals: dict[int, int] = defaultdict(int)
+    for result in Game.objects.filter(match=match, status=Game.Status.FINISHED).values_list(
+        "result", flat=True
+    ):
+        for pos, value in enumerate((result or {}).get("final_totals") or []):
+            totals[pos] += int(value)
+    scores = []
+    for members in teams.values():
+        score = sum(totals.get(pos, 0) for pos, _ in members)
+        if match.winner_id in [pid for _, pid in members]:
+            score = 10**9
+        scores.append(score)
+    distinct = sorted(set(scores), reverse=True)
+    ranks = [distinct.index(s) + 1 for s in scores]
+    stored = {
+        r.player_id: r
+        for r in Rating.objects.select_for_update().filter(
+            club=club, kind=Rating.Kind.OPENSKILL, player_id__in=players
+        )
+    }
+    before = [
+        [
+            RatingState(stored[pid].rating, stored[pid].deviation)
+            if pid in stored
+            else RatingState()
+            for _, pid in members
+        ]
+        for members in teams.values()
+    ]
+    after = rate_multiplayer(before, ranks)
+    for members, states in zip(teams.values(), after, strict=True):
+        for (_, pid), state in zip(members, states, strict=True):
+            r = stored.get(pid) or Rating(club=club, player_id=pid, kind=Rating.Kind.OPENSKILL)
+            r.rating, r.deviation, r.games = state.mu, state.sigma, r.games + 1
+            r.save()
+            RatingHistory.objects.create(
+                club=club,
+                player_id=pid,
+                kind=Rating.Kind.OPENSKILL,
+                rating=state.mu,
+                deviation=state.sigma,
+                match=match,
+            )
+
+
+def ratings_update_for_match(*, match_id: int) -> None:
+    """Update the club ratings after one final match (idempotent; nothing for byes, walkovers)."""
+    with transaction.atomic():
+        match = Match.objects.select_related("event__club").filter(pk=match_id).first()
+        if (
+            match is None
+            or match.status != Match.Status.FINISHED
+            or match.decision != Match.Decision.PLAYED
+        ):
+            return
+        seats = sorted(match.seats.values_list("position", "player_id", "team"))
+        if len(seats) < 2:
+            return
+        if len(seats) == 2 and all(t is None for _, _, t in seats):
+            club = match.event.club
+            day = (match.finished_at or timezone.now()).date()
+            period = club_rating_period_start(club=club, day=day)
+            players = {pid for _, pid, _ in seats}
+            current = dict(
+                Rating.objects.filter(
+                    club=club, kind=Rating.Kind.GLICKO2, player_id__in=players
+                ).values_list("player_id", "period_start")
+            )
+            period = max([period, *(p for p in current.values() if p is not None)])
+            _glicko_rate(
+                club=club,
+                period=period,
+                affected=players,
+                last_match=dict.fromkeys(players, match.pk),
+            )
+        elif len(seats) <= 6:
+            _openskill_rate(match, seats)
+
+
+def ratings_update_for_event(*, event: Event) -> int:
+    """Re-rate every two-player match of ``event`` at once (the batch path); returns players rated.
+
+    Each period the event touches is rated once for all its players, which is what makes a
+    1,024-player event a single pass instead of thousands of per-match updates.
+    """
+    club = event.club
+    rows = list(
+        Match.objects.filter(
+            event=event, status=Match.Status.FINISHED, decision=Match.Decision.PLAYED
+        )
+        .annotate(n=Count("seats", distinct=True))
+        .filter(n=2)
+        .values_list("pk", "finished_at")
+    )
+    if not rows:
+        return 0
+    by_period: dict[date, list[int]] = defaultdict(list)
+    for mid, finished_at in rows:
+        day = (finished_at or timezone.now()).date()
+        by_period[club_rating_period_start(club=club, day=day)].append(mid)
+    rated: set[int] = set()
+    with transaction.atomic():
+        for period, mids in sorted(by_period.items()):
+            last: dict[int, int | None] = {}
+            for mid, pid in (
+                Seat.objects.filter(match_id__in=mids)
+                .order_by("match_id")
+                .values_list("match_id", "player_id")
+            ):
+                last[pid] = mid
+            _glicko_rate(club=club, period=period, affected=set(last), last_match=last)
+            rated |= set(last)
+        Event.objects.filter(pk=event.pk).update(ratings_seq=event.results_seq)
+    return len(rated)

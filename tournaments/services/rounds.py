@@ -1,0 +1,364 @@
+"""Writes for rounds: pairing (Swiss, round robin, the start of a bracket), re-pairing, tables.
+
+The pairing itself is ``tournaments.algorithms``' business; this module loads its input through
+the selectors, calls it, and stores the result as a ``Round`` with scoring ``Match`` and ``Seat``
+rows. Big Swiss fields are paired by a Celery task: the round is created ``queued`` and a client
+polls it until it is ``paired`` or ``failed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from core.errors import ApplicationError
+from scoring.models import Game, Hand, Match, Seat
+from tournaments.algorithms.matching import max_weight_matching
+from tournaments.algorithms.round_robin import berger_schedule, snake_groups
+from tournaments.algorithms.swiss import PairingError, pair_swiss
+from tournaments.models import Event, Registration, Round
+from tournaments.selectors import (
+    event_option,
+    event_pairing_registrations,
+    event_table_history,
+    seeded_registrations,
+    swiss_input,
+)
+from tournaments.services.events import ELIMINATION_KINDS
+from tournaments.services.results import event_results_bump
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedMatch:
+    """A match to store: players by seat (one player for a bye), how it is decided, its table."""
+
+    players: tuple[int, ...]
+    table: int | None = None
+    decision: str = Match.Decision.PLAYED
+    winner: int | None = None
+    bye: str = ""
+    bracket_key: str = ""
+
+
+def assign_tables(
+    pairs: Sequence[tuple[int, int]], history: Mapping[int, set[int]], *, avoid: bool
+) -> list[int]:
+    """Table numbers 1..n for ``pairs`` (in pairing order); with ``avoid`` nobody sits again at a
+    table they sat at before when that can be helped.
+
+    A greedy pass (best-ranked table first) does it for most rounds; when it leaves a repeat and
+    the room has at most ``EXACT_TABLES_LIMIT`` tables, the assignment is solved exactly as a
+    maximum-weight matching of games to tables (``tournaments.algorithms.max_weight_matching``).
+    """
+    n = len(pairs)
+    if not avoid:
+        return list(range(1, n + 1))
+    used = [history.get(a, set()) | history.get(b, set()) for a, b in pairs]
+    free = list(range(1, n + 1))
+    out: list[int] = []
+    for sat in used:
+        pick = next((t for t in free if t not in sat), free[0])
+        free.remove(pick)
+        out.append(pick)
+    if n > EXACT_TABLES_LIMIT or all(t not in sat for t, sat in zip(out, used, strict=True)):
+        return out
+    edges = [
+        (g, n + t - 1, 2 * n * n - (n * n if t in used[g] else 0) - abs(t - 1 - g))
+        for g in range(n)
+        for t in range(1, n + 1)
+    ]
+    mate = max_weight_matching(edges, max_cardinality=True)
+    return [mate[g] - n + 1 for g in range(n)]
+
+
+EXACT_TABLES_LIMIT = 64
+
+
+def _store(
+    event: Event, rnd: Round | None, planned: Sequence[PlannedMatch], user: object
+) -> list[Match]:
+    """Create the matches and seats in two bulk inserts; byes and walkovers are final at once."""
+    now = timezone.now()
+    matches = []
+    for p in planned:
+        final = p.decision != Match.Decision.PLAYED
+        matches.append(
+            Match(
+                event=event,
+                round=rnd,
+                table_number=p.table,
+                bracket_key=p.bracket_key,
+                rules=event.rules,
+                match_format=event.match_format,
+                status=Match.Status.FINISHED if final else Match.Status.SCHEDULED,
+                decision=p.decision,
+                winner_id=p.winner,
+                summary={"bye": p.bye} if p.bye else {},
+                created_by=user if isinstance(user, User) else None,
+                finished_at=now if final else None,
+            )
+        )
+    created = Match.objects.bulk_create(matches)
+    Seat.objects.bulk_create(
+        [
+            Seat(match=m, player_id=pid, position=pos)
+            for m, p in zip(created, planned, strict=True)
+            for pos, pid in enumerate(p.players)
+        ]
+    )
+    # A match to be played starts with its first game open, as scoring's ``match_start`` does.
+    Game.objects.bulk_create(
+        [
+            Game(match=m, number=1, first_dealer=0)
+            for m, p in zip(created, planned, strict=True)
+            if p.decision == Match.Decision.PLAYED
+        ]
+    )
+    return created
+
+
+def _plan_swiss(event: Event, number: int) -> list[PlannedMatch]:
+    inp = swiss_input(event=event, round_number=number)
+    try:
+        pairing = pair_swiss(inp.players, forbidden=inp.forbidden, config=inp.config)
+    except PairingError as exc:
+        raise ApplicationError(f"round {number} cannot be paired: {exc}", status=409) from exc
+    pairs = [(t.first, t.second) for t in pairing.tables]
+    tables = assign_tables(
+        pairs,
+        event_table_history(event=event),
+        avoid=bool(event_option(event=event, name="avoid_same_table")),
+    )
+    planned = [PlannedMatch(pair, table) for pair, table in zip(pairs, tables, strict=True)]
+    planned.extend(
+        PlannedMatch(
+            (bye.player,),
+            decision=Match.Decision.BYE,
+            winner=bye.player,
+            bye="requested" if bye.requested else "pairing",
+        )
+        for bye in pairing.byes
+    )
+    return planned
+
+
+def _plan_round_robin(event: Event, number: int) -> list[PlannedMatch]:
+    draw = event.draw or {}
+    if not draw.get("groups"):
+        seeded = seeded_registrations(event=event)
+        if len(seeded) < 2:
+            raise ApplicationError(
+                "a round robin needs at least two checked-in players", status=409
+            )
+        groups = int(event_option(event=event, name="groups"))
+        cycles = 2 if event_option(event=event, name="double_round_robin") else 1
+        draw = {"groups": [list(g) for g in snake_groups(seeded, groups)], "cycles": cycles}
+        Event.objects.filter(pk=event.pk).update(draw=draw)
+        event.draw = draw
+    dropped = set(
+        Registration.objects.filter(event=event, status=Registration.Status.DROPPED).values_list(
+            "player_id", flat=True
+        )
+    )
+    planned: list[PlannedMatch] = []
+    pairs_to_seat: list[tuple[int, int]] = []
+    any_round = False
+    for group in draw["groups"]:
+        schedule = berger_schedule(group, cycles=int(draw.get("cycles", 1)))
+        if number > len(schedule):
+            continue
+        any_round = True
+        rr = schedule[number - 1]
+        for game in rr.games:
+            gone = [p for p in (game.first, game.second) if p in dropped]
+            if len(gone) == 2:
+                planned.append(
+                    PlannedMatch((game.first, game.second), decision=Match.Decision.FORFEIT)
+                )
+            elif gone:
+                other = game.second if gone[0] == game.first else game.first
+                planned.append(
+                    PlannedMatch(
+                        (game.first, game.second), decision=Match.Decision.WALKOVER, winner=other
+                    )
+                )
+            else:
+                pairs_to_seat.append((game.first, game.second))
+        if rr.bye is not None and rr.bye not in dropped:
+            planned.append(
+                PlannedMatch((rr.bye,), decision=Match.Decision.BYE, winner=rr.bye, bye="pairing")
+            )
+    if not any_round:
+        raise ApplicationError("every round of the round robin has been paired", status=409)
+    tables = assign_tables(
+        pairs_to_seat,
+        event_table_history(event=event),
+        avoid=bool(event_option(event=event, name="avoid_same_table")),
+    )
+    planned[:0] = [PlannedMatch(p, t) for p, t in zip(pairs_to_seat, tables, strict=True)]
+    return planned
+
+
+def _pair_into(event: Event, rnd: Round, user: object = None) -> Round:
+    """Plan and store ``rnd``'s matches; raises ApplicationError (nothing stored) if impossible."""
+    with transaction.atomic():
+        if event.kind == Event.Kind.SWISS:
+            planned = _plan_swiss(event, rnd.number)
+        else:
+            planned = _plan_round_robin(event, rnd.number)
+        _store(event, rnd, planned, user)
+        Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PAIRED, error="")
+        rnd.status, rnd.error = Round.Status.PAIRED, ""
+        if any(p.decision != Match.Decision.PLAYED for p in planned):
+            event_results_bump(event=event)
+    return rnd
+
+
+def _close_finished_rounds(event: Event) -> None:
+    """Mark paired rounds whose every match is final as finished."""
+    open_rounds = set(
+        Match.objects.filter(event=event, round__isnull=False)
+        .exclude(status=Match.Status.FINISHED)
+        .values_list("round_id", flat=True)
+    )
+    Round.objects.filter(event=event, status=Round.Status.PAIRED).exclude(
+        pk__in=open_rounds
+    ).update(status=Round.Status.FINISHED)
+
+
+def round_pair(*, event: Event, user: User | None = None) -> Round:
+    """Pair the event's next round (or draw the bracket, for an elimination event).
+
+    Small Swiss fields and round robins are paired at once; a Swiss field of at least
+    ``async_pairing_from`` players gets a ``queued`` round, paired by ``round_pair_task`` after
+    commit. The previous round must be complete: every match final.
+    """
+    from tournaments.tasks import round_pair_task
+
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise ApplicationError("the event is finished", status=409)
+        if event.kind in (Event.Kind.CLUB_NIGHT, Event.Kind.LEAGUE):
+            raise ApplicationError(
+                "club nights and leagues have no rounds: players sit down with anyone",
+                status=409,
+            )
+        if event.kind in ELIMINATION_KINDS:
+            from tournaments.services.brackets import bracket_start
+
+            return bracket_start(event=event, user=user)
+        last = Round.objects.filter(event=event).order_by("-number").first()
+        if last is not None and last.status == Round.Status.QUEUED:
+            raise ApplicationError(f"round {last.number} is still being paired", status=409)
+        if last is not None and last.status == Round.Status.FAILED:
+            raise ApplicationError(
+                f"round {last.number} could not be paired ({last.error}); re-pair it", status=409
+            )
+        _close_finished_rounds(event)
+        if (
+            last is not None
+            and Match.objects.filter(round=last).exclude(status=Match.Status.FINISHED).exists()
+        ):
+            raise ApplicationError(
+                f"round {last.number} still has matches without a final result", status=409
+            )
+        number = (last.number if last else 0) + 1
+        if event.rounds_planned and number > event.rounds_planned:
+            raise ApplicationError(
+                f"all {event.rounds_planned} planned rounds have been paired", status=409
+            )
+        count = event_pairing_registrations(event=event).count()
+        if count < 2:
+            raise ApplicationError("at least two checked-in players are needed", status=409)
+        if event.status == Event.Status.REGISTRATION:
+            event.status = Event.Status.RUNNING
+            event.save(update_fields=["status"])
+        rnd = Round.objects.create(event=event, number=number, status=Round.Status.QUEUED)
+        threshold = int(event_option(event=event, name="async_pairing_from"))
+        if event.kind == Event.Kind.SWISS and count >= threshold:
+            round_id = rnd.pk
+            transaction.on_commit(lambda: round_pair_task.delay(round_id))
+            return rnd
+        return _pair_into(event, rnd, user)
+
+
+def round_pair_execute(*, round_id: int) -> Round | None:
+    """Pair a queued round (the task's body); does nothing if it is no longer queued.
+
+    A round that cannot be paired is marked ``failed`` with the reason, for the director.
+    """
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().filter(pk=round_id).first()
+        if rnd is None or rnd.status != Round.Status.QUEUED:
+            return rnd
+        event = Event.objects.select_for_update().get(pk=rnd.event_id)
+        try:
+            return _pair_into(event, rnd)
+        except ApplicationError as exc:
+            Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FAILED, error=exc.message)
+            rnd.refresh_from_db()
+            return rnd
+
+
+def round_repair(*, rnd: Round, user: User | None = None) -> Round:
+    """Throw away a round's pairing and pair it again, allowed only before any result exists.
+
+    "Any result" is any hand recorded or any match decided other than by the pairing itself
+    (byes); a failed round can always be re-paired.
+    """
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=rnd.event_id)
+        rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+        if event.kind not in (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN):
+            raise ApplicationError("only Swiss and round-robin rounds can be re-paired", status=409)
+        if Round.objects.filter(event=event, number__gt=rnd.number).exists():
+            raise ApplicationError("only the latest round can be re-paired", status=409)
+        if rnd.status == Round.Status.QUEUED:
+            raise ApplicationError("this round is still being paired", status=409)
+        matches = Match.objects.filter(round=rnd)
+        if (
+            Hand.objects.filter(game__match__round=rnd).exists()
+            or matches.filter(status=Match.Status.FINISHED)
+            .exclude(decision=Match.Decision.BYE)
+            .exists()
+        ):
+            raise ApplicationError(
+                "results exist for this round; it can no longer be re-paired", status=409
+            )
+        had_byes = matches.filter(decision=Match.Decision.BYE).exists()
+        matches.delete()
+        Round.objects.filter(pk=rnd.pk).update(status=Round.Status.QUEUED, error="")
+        rnd.status = Round.Status.QUEUED
+        if had_byes:
+            event_results_bump(event=event)
+        return _pair_into(event, rnd, user)
+
+
+def match_finished(*, match: Match) -> None:
+    """The hook scoring calls when a match becomes final (``Match.status == "finished"``).
+
+    Call it inside the transaction that finished the match, after ``event_results_bump``. It
+    advances the bracket (elimination events), closes the round when its last match is final,
+    and schedules the rating update on commit. Safe to call twice: the bracket only gains the
+    matches it is missing, and the rating task is idempotent.
+    """
+    from tournaments.tasks import ratings_update_task
+
+    match = Match.objects.select_related("event").get(pk=match.pk)
+    if match.status != Match.Status.FINISHED:
+        return
+    event = match.event
+    if event.kind in ELIMINATION_KINDS and (event.draw or {}).get("entrants") and match.bracket_key:
+        from tournaments.services.brackets import bracket_advance
+
+        bracket_advance(event=event)
+    if match.round_id is not None:
+        _close_finished_rounds(event)
+    if match.decision == Match.Decision.PLAYED:
+        match_id = match.pk
+        transaction.on_commit(lambda: ratings_update_task.delay(match_id=match_id))

@@ -1,0 +1,69 @@
+"""API routes of this app (mounted under /api/)."""
+
+from django.urls import URLPattern, URLResolver, path
+
+from tournaments import apis
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("clubs/", apis.ClubListApi.as_view(), name="club-list"),
+    path("clubs/<int:club_id>/", apis.ClubDetailApi.as_view(), name="club-detail"),
+    path("clubs/<int:club_id>/roles/", apis.ClubRoleGrantApi.as_view(), name="club-roles"),
+    path("players/", apis.PlayerListApi.as_view(), name="player-list"),
+    path("players/<int:player_id>/", apis.PlayerDetailApi.as_view(), name="player-detail"),
+    path(
+        "players/<int:player_id>/ratings/",
+        apis.PlayerRatingsApi.as_view(),
+        name="player-ratings",
+    ),
+    path("events/", apis.EventListApi.as_view(), name="event-list"),
+    path("events/<int:event_id>/", apis.EventDetailApi.as_view(), name="event-detail"),
+    path("events/<int:event_id>/finish/", apis.EventFinishApi.as_view(), name="event-finish"),
+    path(
+        "events/<int:event_id>/playoff/",
+        apis.EventPlayoffCreateApi.as_view(),
+        name="event-playoff",
+    ),
+    path(
+        "events/<int:event_id>/registrations/",
+        apis.RegistrationListApi.as_view(),
+        name="event-registrations",
+    ),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/checkin/",
+        apis.RegistrationCheckinApi.as_view(),
+        name="registration-checkin",
+    ),
+    path(
+        "events/<int:event_id>/registrations/<int:registration_id>/drop/",
+        apis.RegistrationDropApi.as_view(),
+        name="registration-drop",
+    ),
+    path("checkin/<str:token>/", apis.RegistrationSelfCheckinApi.as_view(), name="self-checkin"),
+    path(
+        "events/<int:event_id>/forbidden-pairings/",
+        apis.ForbiddenPairingCreateApi.as_view(),
+        name="event-forbidden-pairings",
+    ),
+    path("events/<int:event_id>/rounds/", apis.RoundListApi.as_view(), name="event-rounds"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/",
+        apis.RoundDetailApi.as_view(),
+        name="round-detail",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/repair/",
+        apis.RoundRepairApi.as_view(),
+        name="round-repair",
+    ),
+    path(
+        "events/<int:event_id>/matches/<int:match_id>/forfeit/",
+        apis.MatchForfeitApi.as_view(),
+        name="match-forfeit",
+    ),
+    path(
+        "events/<int:event_id>/standings/",
+        apis.EventStandingsApi.as_view(),
+        name="event-standings",
+    ),
+    path("events/<int:event_id>/bracket/", apis.EventBracketApi.as_view(), name="event-bracket"),
+]
