@@ -30,12 +30,14 @@ def _database_url(settings_dict: dict[str, object]) -> str:
     return f"postgres://{auth}{host}:{port}/{name}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def celery_worker_process(django_db_setup: None, django_db_blocker: object) -> Iterator[str]:
     """Start ``celery worker`` as a separate process on the test database and broker.
 
     Tests that use it must also use ``transactional_db`` so that what they write is committed
-    and visible to the worker. Yields the worker's node name.
+    and visible to the worker. Yields the worker's node name. Scoped to a module, so the worker
+    is gone before later tests run: their on-commit tasks then wait in the broker (purged at the
+    next start) instead of racing the tests that expect standings to be behind.
     """
     from django.conf import settings
     from django.db import connection

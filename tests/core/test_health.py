@@ -47,12 +47,12 @@ def test_api_health_matches_healthz(client):
 def test_healthz_reports_an_unreachable_broker(client, settings):
     from config.celery_app import app
 
-    old = app.conf.broker_url
-    app.conf.broker_url = "redis://127.0.0.1:1/0"
+    old = app.conf.broker_url, app.conf.broker_write_url
+    app.conf.broker_url = app.conf.broker_write_url = "redis://127.0.0.1:1/0"
     try:
         response = client.get("/healthz")
     finally:
-        app.conf.broker_url = old
+        app.conf.broker_url, app.conf.broker_write_url = old
     assert response.status_code == 503
     assert response.json()["broker"]["ok"] is False
 
