@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.errors import ApplicationError
+from core.i18n import engine_message
 from engine.errors import EngineError
 
 
@@ -15,5 +16,5 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ApplicationError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, EngineError):
-        return Response({"detail": str(exc)}, status=400)
+        return Response({"detail": engine_message(exc)}, status=400)
     return drf_exception_handler(exc, context)

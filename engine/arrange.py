@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.cards import DECK_MASK, card_value, cards_to_mask, format_cards, mask_to_cards
-from engine.errors import CardError
+from engine.errors import CardError, gettext_noop
 from engine.melds import (
     DISCARD_GAIN,
     MELD_BY_MASK,
@@ -247,12 +247,19 @@ def hand_mask(cards: Sequence[int] | int) -> int:
     """The mask of a hand given as cards or as a mask, checked; at most :data:`MAX_HAND` cards."""
     if isinstance(cards, int):
         if isinstance(cards, bool) or not 0 <= cards <= DECK_MASK:
-            raise CardError(f"{cards!r} is not a card mask: a mask is an integer 0 to 2**52 - 1")
+            raise CardError(
+                gettext_noop("{mask} is not a card mask: a mask is an integer 0 to 2**52 - 1"),
+                mask=repr(cards),
+            )
         mask = cards
     else:
         mask = cards_to_mask(cards)
     if mask.bit_count() > MAX_HAND:
-        raise CardError(f"expected at most {MAX_HAND} cards, got {mask.bit_count()}")
+        raise CardError(
+            gettext_noop("expected at most {most} cards, got {got}"),
+            most=MAX_HAND,
+            got=mask.bit_count(),
+        )
     return mask
 
 
@@ -415,7 +422,7 @@ class DiscardResult:
         for held, deadwood in self.after_discard:
             if held == card:
                 return deadwood
-        raise CardError(f"card {format_cards((card,))} is not in the hand")
+        raise CardError(gettext_noop("card {card} is not in the hand"), card=format_cards((card,)))
 
     def legal_knock_discards(self, knock_limit: int = 10) -> tuple[int, ...]:
         """The discards that leave at most ``knock_limit`` deadwood, in the order given."""
@@ -448,7 +455,7 @@ def best_discard(cards: Sequence[int] | int, *, extra_melds: Sequence[Meld] = ()
     """
     mask = hand_mask(cards)
     if not mask:
-        raise CardError("expected at least 1 card to discard, got 0")
+        raise CardError(gettext_noop("expected at least 1 card to discard, got 0"))
     order = mask_to_cards(mask) if isinstance(cards, int) else tuple(cards)
     extra = tuple(_extra_lookup(mask, extra_melds))
     forced, choices = _plan(mask, extra, discard=True)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Collection, Iterable
 from typing import Final
 
-from engine.errors import CardError
+from engine.errors import CardError, gettext_noop, joined
 
 __all__ = [
     "DECK",
@@ -68,7 +68,9 @@ def check_card(card: int) -> int:
     51
     """
     if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
-        raise CardError(f"{card!r} is not a card: a card is an integer 0-51")
+        raise CardError(
+            gettext_noop("{card} is not a card: a card is an integer 0-51"), card=repr(card)
+        )
     return card
 
 
@@ -79,7 +81,9 @@ def make_card(rank: int, suit: int) -> int:
     35
     """
     if not (0 <= rank < 13 and 0 <= suit < 4):
-        raise CardError(f"no card has rank {rank} and suit {suit}")
+        raise CardError(
+            gettext_noop("no card has rank {rank} and suit {suit}"), rank=rank, suit=suit
+        )
     return suit * 13 + rank
 
 
@@ -119,8 +123,12 @@ def _parse_token(token: str, position: int) -> int:
     suit = _SUIT_OF.get(text[-1:])
     if rank is None or suit is None:
         raise CardError(
-            f"cannot read card {token!r} at position {position}: "
-            "expected a rank (A 2-9 T/10 J Q K) followed by a suit (S H D C or a suit symbol)"
+            gettext_noop(
+                "cannot read card {token} at position {position}: expected a rank"
+                " (A 2-9 T/10 J Q K) followed by a suit (S H D C or a suit symbol)"
+            ),
+            token=repr(token),
+            position=position,
         )
     return suit * 13 + rank
 
@@ -140,8 +148,8 @@ def parse_card(token: str) -> int:
 
 def _count_error(expected: Collection[int], got: int) -> CardError:
     """The error for a hand of ``got`` cards where one of ``expected`` counts was required."""
-    wanted = " or ".join(str(count) for count in sorted(expected))
-    return CardError(f"expected {wanted} cards, got {got}")
+    wanted = joined(gettext_noop("{first} or {rest}"), sorted(expected))
+    return CardError(gettext_noop("expected {wanted} cards, got {got}"), wanted=wanted, got=got)
 
 
 def parse_cards(
@@ -176,7 +184,10 @@ def parse_cards(
         card = _parse_token(token, position)
         if card in seen:
             raise CardError(
-                f"card {format_card(card)} appears twice (positions {seen[card]} and {position})"
+                gettext_noop("card {card} appears twice (positions {first} and {second})"),
+                card=format_card(card),
+                first=seen[card],
+                second=position,
             )
         seen[card] = position
         cards.append(card)
@@ -194,7 +205,9 @@ def suit_symbol(suit: int) -> str:
     '♥'
     """
     if not 0 <= suit < 4:
-        raise CardError(f"{suit!r} is not a suit: a suit is 0-3 (S H D C)")
+        raise CardError(
+            gettext_noop("{suit} is not a suit: a suit is 0-3 (S H D C)"), suit=repr(suit)
+        )
     return SUIT_SYMBOLS[suit]
 
 
@@ -238,7 +251,7 @@ def cards_to_mask(cards: Iterable[int]) -> int:
             check_card(card)
         bit = 1 << card
         if mask & bit:
-            raise CardError(f"card {format_card(card)} appears twice")
+            raise CardError(gettext_noop("card {card} appears twice"), card=format_card(card))
         mask |= bit
     return mask
 
@@ -250,7 +263,10 @@ def mask_to_cards(mask: int) -> tuple[int, ...]:
     'AS TD KC'
     """
     if not 0 <= mask <= DECK_MASK:
-        raise CardError(f"{mask!r} is not a card mask: a mask is an integer 0 to 2**52 - 1")
+        raise CardError(
+            gettext_noop("{mask} is not a card mask: a mask is an integer 0 to 2**52 - 1"),
+            mask=repr(mask),
+        )
     cards: list[int] = []
     while mask:
         low = mask & -mask

@@ -17,7 +17,7 @@ from typing import Any, NoReturn, TextIO
 
 from engine.arrange import Arrangement, best_arrangement, best_discard
 from engine.cards import format_card, format_cards, parse_cards
-from engine.errors import EngineError
+from engine.errors import EngineError, gettext_noop
 from engine.melds import Meld
 from engine.rules import find_rules
 from engine.scoring import HandResult, score_hand
@@ -77,11 +77,18 @@ def _hand_json(result: HandResult) -> dict[str, Any]:
 def _field(request: Mapping[str, Any], name: str, kind: type, required: bool = True) -> Any:
     if name not in request:
         if required:
-            raise EngineError(f"'{request.get('op')}' needs \"{name}\"")
+            raise EngineError(
+                gettext_noop("'{op}' needs \"{name}\""), op=str(request.get("op")), name=name
+            )
         return None
     value = request[name]
     if not isinstance(value, kind) or isinstance(value, bool) != (kind is bool):
-        raise EngineError(f'"{name}" must be a {kind.__name__}, not {value!r}')
+        raise EngineError(
+            gettext_noop('"{name}" must be a {kind}, not {value}'),
+            name=name,
+            kind=kind.__name__,
+            value=repr(value),
+        )
     return value
 
 
@@ -113,7 +120,7 @@ def _op_knock(request: Mapping[str, Any]) -> dict[str, Any]:
         isinstance(melds, str)
         or (isinstance(melds, list) and all(isinstance(m, (list, str)) for m in melds))
     ):
-        raise EngineError('"knocker_melds" must be a list of melds (lists of cards)')
+        raise EngineError(gettext_noop('"knocker_melds" must be a list of melds (lists of cards)'))
     result = score_hand(
         rules,
         knocker_cards=_cards_field(request, "knocker"),

@@ -1,23 +1,147 @@
-"""The engine's error types.
+"""The engine's error types, and the translatable messages they carry.
 
 Every error the engine raises is a :class:`EngineError`, itself a :class:`ValueError`, so that the
 service layer can translate all of them into one application error. Each message names what is
 wrong: the unreadable token and its 1-based position, the card, the meld, or the count.
 
-This module imports nothing and must stay that way: every other engine module imports it.
+A message is a :class:`Message`: an English *template* with ``{name}`` placeholders and the
+*params* that fill them. ``str()`` of the error is the English text; a site that translates can
+look the template up in its catalogue and format the translation with the same params. The engine
+stays free of any translation machinery: each template literal is wrapped in :func:`gettext_noop`,
+a no-op that only marks it, so that Django's ``makemessages`` finds the templates in the sources.
+
+A param is text that is not translated (card notation, a number, a name from the rules), or
+itself a :class:`Message` that is translated on its own (a word such as "knocker", a reason, or
+the message of an inner error). ``str()`` renders nested messages recursively.
+
+This module imports nothing of the engine and must stay that way: every other engine module
+imports it.
 """
 
 from __future__ import annotations
 
-__all__ = ["CardError", "EngineError", "KnockError", "MeldError", "RuleError", "ScoreError"]
+from collections.abc import Sequence
+from typing import TypeAlias
+
+__all__ = [
+    "CardError",
+    "EngineError",
+    "KnockError",
+    "MeldError",
+    "Message",
+    "Param",
+    "RuleError",
+    "ScoreError",
+    "gettext_noop",
+    "joined",
+]
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` as a template to translate; return it unchanged.
+
+    The name is the one Django's ``makemessages`` extracts from Python sources.
+
+    >>> gettext_noop("card {card} appears twice")
+    'card {card} appears twice'
+    """
+    return message
+
+
+Param: TypeAlias = "str | int | Message | None"
+"""A message parameter: text or a number as is, or a nested :class:`Message` to translate."""
+
+
+class Message:
+    """An English template and the params that fill its ``{name}`` placeholders.
+
+    Without params the template is the text itself (braces in it are not placeholders).
+
+    >>> reason = Message(gettext_noop("{count} cards needed"), count=3)
+    >>> str(Message(gettext_noop("not a run: {reason}"), reason=reason))
+    'not a run: 3 cards needed'
+    """
+
+    __slots__ = ("params", "template")
+
+    def __init__(self, template: str, /, **params: Param) -> None:
+        self.template = template
+        self.params: dict[str, Param] = params
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.template
+        return self.template.format(**self.params)
+
+    def __repr__(self) -> str:
+        return f"Message({self.template!r}, **{self.params!r})"
+
+    def as_dict(self) -> dict[str, object]:
+        """The message as JSON-safe data: the template and its params, nested ones as dicts.
+
+        >>> Message(gettext_noop("limit {limit}"), limit=10).as_dict()
+        {'template': 'limit {limit}', 'params': {'limit': 10}}
+        """
+        return {
+            "template": self.template,
+            "params": {
+                name: value.as_dict() if isinstance(value, Message) else value
+                for name, value in self.params.items()
+            },
+        }
+
+
+def joined(template: str, parts: Sequence[Param]) -> Param:
+    """``parts`` joined two at a time by ``template`` (with ``{first}`` and ``{rest}``).
+
+    Each join is a :class:`Message`, so the separator is translated too; one part is itself,
+    no part is the empty string.
+
+    >>> str(joined(gettext_noop("{first} or {rest}"), [10, 11, 12]))
+    '10 or 11 or 12'
+    """
+    if not parts:
+        return ""
+    result = parts[-1]
+    for part in reversed(parts[:-1]):
+        result = Message(template, first=part, rest=result)
+    return result
 
 
 class EngineError(ValueError):
     """Base class of every error raised by :mod:`engine`.
 
+    Raise one with a template and its params, or with a ready :class:`Message`; a plain message
+    with no params works too. ``str(error)`` is the English text.
+
     >>> issubclass(CardError, EngineError) and issubclass(EngineError, ValueError)
     True
+    >>> error = CardError(gettext_noop("card {card} appears twice"), card="AS")
+    >>> str(error), error.template, error.params
+    ('card AS appears twice', 'card {card} appears twice', {'card': 'AS'})
     """
+
+    message: Message
+
+    def __init__(self, template: str | Message, /, **params: Param) -> None:
+        if isinstance(template, Message):
+            if params:
+                raise TypeError("give either a Message or a template with params, not both")
+            message = template
+        else:
+            message = Message(template, **params)
+        super().__init__(str(message))
+        self.message = message
+
+    @property
+    def template(self) -> str:
+        """The English template of the message."""
+        return self.message.template
+
+    @property
+    def params(self) -> dict[str, Param]:
+        """The params of the message (nested messages as :class:`Message`)."""
+        return self.message.params
 
 
 class CardError(EngineError):

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from engine.errors import RuleError, ScoreError
+from engine.errors import RuleError, ScoreError, gettext_noop
 from engine.rules import RuleSet
 from engine.scoring import HandOutcome, HandResult, PartnershipHandResult, Role
 
@@ -80,21 +80,34 @@ class ScoredHand:
     def __post_init__(self) -> None:
         if self.outcome is HandOutcome.DEAD:
             if self.winner is not None:
-                raise ScoreError(f"a dead hand has no winner, not player {self.winner}")
+                raise ScoreError(
+                    gettext_noop("a dead hand has no winner, not player {player}"),
+                    player=self.winner,
+                )
             if self.points or self.others:
-                raise ScoreError(f"a dead hand scores nothing: points must be 0, not {self.points}")
+                raise ScoreError(
+                    gettext_noop("a dead hand scores nothing: points must be 0, not {points}"),
+                    points=self.points,
+                )
         elif self.winner is None:
             raise ScoreError(
-                f"a {self.outcome.label} hand needs a winner; only a dead hand has none"
+                gettext_noop("a {outcome} hand needs a winner; only a dead hand has none"),
+                outcome=self.outcome.label_message,
             )
         if self.points < 0:
-            raise ScoreError(f"points must not be negative, not {self.points}")
+            raise ScoreError(
+                gettext_noop("points must not be negative, not {points}"), points=self.points
+            )
         seen = {self.winner}
         for player, points in self.others:
             if player in seen:
-                raise ScoreError(f"player {player} is credited twice in one hand")
+                raise ScoreError(
+                    gettext_noop("player {player} is credited twice in one hand"), player=player
+                )
             if points <= 0:
-                raise ScoreError(f"an extra credit must be positive, not {points}")
+                raise ScoreError(
+                    gettext_noop("an extra credit must be positive, not {points}"), points=points
+                )
             seen.add(player)
 
     @classmethod
@@ -113,7 +126,10 @@ class ScoredHand:
         """Map a two-player :class:`~engine.scoring.HandResult` onto player indices."""
         if knocker == defender:
             raise ScoreError(
-                f"the knocker and the defender must be different players, not {knocker}"
+                gettext_noop(
+                    "the knocker and the defender must be different players, not {player}"
+                ),
+                player=knocker,
             )
         if result.winner is None:
             return cls.dead(dealer=dealer)
@@ -197,8 +213,13 @@ class BoxRoles:
     def __post_init__(self) -> None:
         if sorted((self.box, self.captain, self.sitter)) != [0, 1, 2]:
             raise ScoreError(
-                f"box, captain and sitter must be players 0, 1 and 2 once each, not "
-                f"{self.box}, {self.captain}, {self.sitter}"
+                gettext_noop(
+                    "box, captain and sitter must be players 0, 1 and 2 once each,"
+                    " not {box}, {captain}, {sitter}"
+                ),
+                box=self.box,
+                captain=self.captain,
+                sitter=self.sitter,
             )
 
     def after(self, winner: int | None) -> BoxRoles:
@@ -209,7 +230,9 @@ class BoxRoles:
             return BoxRoles(self.box, self.sitter, self.captain)
         if winner == self.captain:
             return BoxRoles(self.captain, self.sitter, self.box)
-        raise ScoreError(f"player {winner} is the sitter and cannot win the hand")
+        raise ScoreError(
+            gettext_noop("player {player} is the sitter and cannot win the hand"), player=winner
+        )
 
 
 def three_box_roles(
@@ -227,7 +250,9 @@ def three_box_roles(
         try:
             roles = roles.after(winner)
         except ScoreError as exc:
-            raise ScoreError(f"hand {number}: {exc}") from None
+            raise ScoreError(
+                gettext_noop("hand {number}: {reason}"), number=number, reason=exc.message
+            ) from None
         out.append(roles)
     return tuple(out)
 
@@ -243,13 +268,21 @@ def dealer_out_seats(
     ((0, (1, 2)), (1, (0, 2)), (1, (0, 2)))
     """
     if not 0 <= first_dealer < players:
-        raise ScoreError(f"first dealer must be a player 0-{players - 1}, not {first_dealer}")
+        raise ScoreError(
+            gettext_noop("first dealer must be a player 0-{last}, not {dealer}"),
+            last=players - 1,
+            dealer=first_dealer,
+        )
     dealer = first_dealer
     out = [(dealer, tuple(p for p in range(players) if p != dealer))]
     for number, entry in enumerate(winners, start=1):
         winner = entry.winner if isinstance(entry, ScoredHand) else entry
         if winner == dealer:
-            raise ScoreError(f"hand {number}: player {winner} dealt and sat out, so cannot win")
+            raise ScoreError(
+                gettext_noop("hand {number}: player {player} dealt and sat out, so cannot win"),
+                number=number,
+                player=winner,
+            )
         if winner is not None:
             dealer = (dealer + 1) % players
         out.append((dealer, tuple(p for p in range(players) if p != dealer)))
@@ -259,15 +292,24 @@ def dealer_out_seats(
 def _default_players(rules: RuleSet, players: int | None) -> int:
     if players is None:
         if rules.table == "open":
-            raise ScoreError("give the number of players for an 'open' table")
+            raise ScoreError(gettext_noop("give the number of players for an 'open' table"))
         return 3 if rules.table in ("three_box", "three_dealer_out") else 2
     expected = {"two": 2, "partnership": 2, "three_box": 3, "three_dealer_out": 3}.get(rules.table)
     if expected is not None and players != expected:
-        raise ScoreError(f"a '{rules.table}' game has {expected} players (teams), not {players}")
+        raise ScoreError(
+            gettext_noop("a '{table}' game has {expected} players (teams), not {players}"),
+            table=rules.table,
+            expected=expected,
+            players=players,
+        )
     low, high = (2, 6) if rules.family == "rummy" else (2, 3)
     if expected is None and not low <= players <= high:
         raise ScoreError(
-            f"{rules.family} at an open table is for {low}-{high} players, not {players}"
+            gettext_noop("{family} at an open table is for {low}-{high} players, not {players}"),
+            family=rules.family,
+            low=low,
+            high=high,
+            players=players,
         )
     return players
 
@@ -288,14 +330,30 @@ def _dealer_after(rules: RuleSet, players: int, dealer: int, hand: ScoredHand) -
 def _check_hand(rules: RuleSet, players: int, number: int, hand: ScoredHand, dealer: int) -> None:
     for player in hand.credits():
         if not 0 <= player < players:
-            raise ScoreError(f"hand {number}: player {player} is not in this {players}-player game")
+            raise ScoreError(
+                gettext_noop("hand {number}: player {player} is not in this {players}-player game"),
+                number=number,
+                player=player,
+                players=players,
+            )
     if hand.dealer is not None and hand.dealer != dealer:
-        raise ScoreError(
-            f"hand {number}: player {dealer} deals this hand, not player {hand.dealer}"
-            + (" (a dead hand is dealt again by the same dealer)" if number > 1 else "")
+        template = (
+            gettext_noop(
+                "hand {number}: player {dealer} deals this hand, not player {claimed}"
+                " (a dead hand is dealt again by the same dealer)"
+            )
+            if number > 1
+            else gettext_noop(
+                "hand {number}: player {dealer} deals this hand, not player {claimed}"
+            )
         )
+        raise ScoreError(template, number=number, dealer=dealer, claimed=hand.dealer)
     if rules.table == "three_dealer_out" and hand.winner == dealer:
-        raise ScoreError(f"hand {number}: player {dealer} dealt and sat out, so cannot win")
+        raise ScoreError(
+            gettext_noop("hand {number}: player {player} dealt and sat out, so cannot win"),
+            number=number,
+            player=dealer,
+        )
 
 
 @dataclass(slots=True)
@@ -322,7 +380,9 @@ class _Tally:
         number = len(self.hands) + 1
         if self.end_hand is not None:
             raise ScoreError(
-                f"hand {number} was entered after the game ended with hand {self.end_hand}"
+                gettext_noop("hand {number} was entered after the game ended with hand {end}"),
+                number=number,
+                end=self.end_hand,
             )
         _check_hand(self.rules, self.players, number, hand, dealer)
         self.hands.append(hand)
@@ -430,9 +490,13 @@ def score_game(
     """
     n = _default_players(rules, players)
     if rules.hollywood_games:
-        raise RuleError("a Hollywood rule set is scored with score_hollywood")
+        raise RuleError(gettext_noop("a Hollywood rule set is scored with score_hollywood"))
     if not 0 <= first_dealer < n:
-        raise ScoreError(f"first dealer must be a player 0-{n - 1}, not {first_dealer}")
+        raise ScoreError(
+            gettext_noop("first dealer must be a player 0-{last}, not {dealer}"),
+            last=n - 1,
+            dealer=first_dealer,
+        )
     tally = _Tally.start(rules, n)
     dealer = first_dealer
     for hand in hands:
@@ -481,10 +545,14 @@ def score_hollywood(
     count = rules.hollywood_games
     if not count:
         raise RuleError(
-            "score_hollywood needs a rule set with hollywood_games (preset 'hollywood')"
+            gettext_noop(
+                "score_hollywood needs a rule set with hollywood_games (preset 'hollywood')"
+            )
         )
     if not 0 <= first_dealer < 2:
-        raise ScoreError(f"first dealer must be player 0 or 1, not {first_dealer}")
+        raise ScoreError(
+            gettext_noop("first dealer must be player 0 or 1, not {dealer}"), dealer=first_dealer
+        )
     plain = rules.with_overrides(hollywood_games=0)
     tallies = [_Tally.start(plain, 2) for _ in range(count)]
     wins = [0, 0]
@@ -493,7 +561,10 @@ def score_hollywood(
     dealer = first_dealer
     for number, hand in enumerate(hands, start=1):
         if all(t.end_hand is not None for t in tallies):
-            raise ScoreError(f"hand {number} was entered after every Hollywood game had ended")
+            raise ScoreError(
+                gettext_noop("hand {number} was entered after every Hollywood game had ended"),
+                number=number,
+            )
         _check_hand(plain, 2, number, hand, dealer)
         games: tuple[int, ...] = ()
         if hand.winner is not None:
@@ -527,7 +598,10 @@ def score_three_box(
     ((30, 0, 0), BoxRoles(box=0, captain=1, sitter=2))
     """
     if rules.table != "three_box":
-        raise RuleError(f"score_three_box needs a 'three_box' rule set, not table '{rules.table}'")
+        raise RuleError(
+            gettext_noop("score_three_box needs a 'three_box' rule set, not table '{table}'"),
+            table=rules.table,
+        )
     roles = three_box_roles(initial, hands)
     return score_game(rules, hands, players=3, first_dealer=roles[0].box), roles
 
@@ -550,16 +624,26 @@ class MatchFormat:
     def __post_init__(self) -> None:
         if self.kind not in MATCH_KINDS:
             raise RuleError(
-                f"match format must be one of {', '.join(MATCH_KINDS)}, not {self.kind!r}"
+                gettext_noop("match format must be one of {kinds}, not {kind}"),
+                kinds=", ".join(MATCH_KINDS),
+                kind=repr(self.kind),
             )
         if self.kind == "best_of" and (self.games < 1 or self.games % 2 == 0):
-            raise RuleError(f"best_of needs an odd number of games (1, 3, 5 ...), not {self.games}")
+            raise RuleError(
+                gettext_noop("best_of needs an odd number of games (1, 3, 5 ...), not {games}"),
+                games=self.games,
+            )
         if self.kind != "best_of" and self.games != 1:
-            raise RuleError(f"only best_of plays more than one game stream, not {self.kind}")
+            raise RuleError(
+                gettext_noop("only best_of plays more than one game stream, not {kind}"),
+                kind=self.kind,
+            )
         if (self.kind == "fixed_hands") != (self.hands is not None):
-            raise RuleError("fixed_hands needs a number of hands, and only fixed_hands takes one")
+            raise RuleError(
+                gettext_noop("fixed_hands needs a number of hands, and only fixed_hands takes one")
+            )
         if self.hands is not None and self.hands < 1:
-            raise RuleError(f"hands must be at least 1, not {self.hands}")
+            raise RuleError(gettext_noop("hands must be at least 1, not {hands}"), hands=self.hands)
 
 
 @dataclass(frozen=True, slots=True)
@@ -590,7 +674,12 @@ def score_match(
     """
     streams = 1 if match.kind != "best_of" else match.games
     if len(games) > streams:
-        raise ScoreError(f"a {match.kind} match has at most {streams} game(s), not {len(games)}")
+        raise ScoreError(
+            gettext_noop("a {kind} match has at most {streams} game(s), not {games}"),
+            kind=match.kind,
+            streams=streams,
+            games=len(games),
+        )
     if match.kind == "hollywood":
         holly = score_hollywood(rules, games[0] if games else (), first_dealer=first_dealer)
         pair = holly.games_won
@@ -603,10 +692,17 @@ def score_match(
     need = match.games // 2 + 1
     for number, hands in enumerate(games, start=1):
         if results and not results[-1].finished:
-            raise ScoreError(f"game {number} was started before game {number - 1} ended")
+            raise ScoreError(
+                gettext_noop("game {number} was started before game {previous} ended"),
+                number=number,
+                previous=number - 1,
+            )
         so_far = _games_won(results, results[0].players if results else 0)
         if so_far and max(so_far) >= need:
-            raise ScoreError(f"game {number} was entered after the match was decided")
+            raise ScoreError(
+                gettext_noop("game {number} was entered after the match was decided"),
+                number=number,
+            )
         game = score_game(rules, hands, players=players, first_dealer=dealer)
         results.append(game)
         dealer = game.next_dealer

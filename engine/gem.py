@@ -25,7 +25,7 @@ from itertools import combinations
 from typing import Final
 
 from engine.cards import format_card, format_cards, parse_card
-from engine.errors import MeldError, RuleError
+from engine.errors import MeldError, Message, RuleError, gettext_noop
 from engine.melds import Meld, MeldKind
 
 __all__ = [
@@ -61,18 +61,27 @@ class DeckMap:
 
     def __post_init__(self) -> None:
         if len(self.gems) != 52:
-            raise RuleError(f"a deck map gives the gems of all 52 cards, not {len(self.gems)}")
+            raise RuleError(
+                gettext_noop("a deck map gives the gems of all 52 cards, not {count}"),
+                count=len(self.gems),
+            )
         for card, gems in enumerate(self.gems):
             want = 2 if card % 13 == _KING else 1
             if len(gems) != want or len(set(gems)) != want or not all(gems):
-                what = "two different gems" if want == 2 else "one gem"
+                what = gettext_noop("two different gems") if want == 2 else gettext_noop("one gem")
                 raise RuleError(
-                    f"{format_card(card)} must carry {what} in the deck map, not {gems}"
+                    gettext_noop("{card} must carry {what} in the deck map, not {gems}"),
+                    card=format_card(card),
+                    what=Message(what),
+                    gems=str(gems),
                 )
         names = sorted({gem for gems in self.gems for gem in gems})
         if len(names) != GEM_COUNT:
             raise RuleError(
-                f"a deck map has exactly {GEM_COUNT} gems, not {len(names)}: {', '.join(names)}"
+                gettext_noop("a deck map has exactly {count} gems, not {found}: {names}"),
+                count=GEM_COUNT,
+                found=len(names),
+                names=", ".join(names),
             )
 
     @classmethod
@@ -86,11 +95,15 @@ class DeckMap:
             card = parse_card(key) if isinstance(key, str) else key
             format_card(card)  # checks the id
             if card in table:
-                raise RuleError(f"{format_card(card)} is given twice in the deck map")
+                raise RuleError(
+                    gettext_noop("{card} is given twice in the deck map"), card=format_card(card)
+                )
             table[card] = (value,) if isinstance(value, str) else tuple(value)
         missing = [card for card in range(52) if card not in table]
         if missing:
-            raise RuleError(f"the deck map is missing {format_cards(missing)}")
+            raise RuleError(
+                gettext_noop("the deck map is missing {cards}"), cards=format_cards(missing)
+            )
         return cls(tuple(table[card] for card in range(52)))
 
     @property
@@ -114,7 +127,10 @@ def diamond_card(diamond_number: int) -> int:
         or not isinstance(diamond_number, int)
         or not (1 <= diamond_number <= 6)
     ):
-        raise RuleError(f"the diamond number is a die roll 1-6, not {diamond_number!r}")
+        raise RuleError(
+            gettext_noop("the diamond number is a die roll 1-6, not {number}"),
+            number=repr(diamond_number),
+        )
     return 2 * 13 + diamond_number - 1
 
 
@@ -153,18 +169,32 @@ def check_gem_meld(meld: Meld, deck_map: DeckMap | None, diamond_number: int | N
     """Raise :class:`MeldError` unless a declared vault or Queen's Diamond really is one."""
     if meld.kind is MeldKind.VAULT:
         if deck_map is None:
-            raise MeldError(f"vault {meld} cannot be checked without the club's deck map")
+            raise MeldError(
+                gettext_noop("vault {meld} cannot be checked without the club's deck map"),
+                meld=str(meld),
+            )
         if not vault_gems(meld.cards, deck_map):
             gems = "; ".join(f"{format_card(c)} {'/'.join(deck_map.of(c))}" for c in meld.cards)
-            raise MeldError(f"{meld} is not a vault: its cards share no gem ({gems})")
+            raise MeldError(
+                gettext_noop("{meld} is not a vault: its cards share no gem ({gems})"),
+                meld=str(meld),
+                gems=gems,
+            )
     elif meld.kind is MeldKind.QUEENS_DIAMOND:
         if diamond_number is None:
-            raise MeldError(f"Queen's Diamond {meld} needs the hand's diamond number")
+            raise MeldError(
+                gettext_noop("Queen's Diamond {meld} needs the hand's diamond number"),
+                meld=str(meld),
+            )
         partner = diamond_card(diamond_number)
         if partner not in meld.cards:
             raise MeldError(
-                f"{meld} is not the Queen's Diamond: diamond number {diamond_number} "
-                f"names {format_card(partner)}"
+                gettext_noop(
+                    "{meld} is not the Queen's Diamond: diamond number {number} names {card}"
+                ),
+                meld=str(meld),
+                number=diamond_number,
+                card=format_card(partner),
             )
 
 

@@ -26,7 +26,7 @@ from engine.arrange import (
     min_deadwood,
 )
 from engine.cards import card_value, format_card, format_cards, mask_to_cards
-from engine.errors import CardError, MeldError
+from engine.errors import CardError, MeldError, gettext_noop
 from engine.melds import RANK_MASKS, Meld, MeldKind
 
 __all__ = ["Layoff", "LayoffResult", "knocker_choice", "lay_off", "validate_knocker_melds"]
@@ -107,7 +107,9 @@ def _check_apart(knocker: int, defender: int) -> None:
     """Raise :class:`CardError` naming a card that is in both hands."""
     both = knocker & defender
     if both:
-        raise CardError(f"card {format_card(mask_to_cards(both)[0])} is in both hands")
+        raise CardError(
+            gettext_noop("card {card} is in both hands"), card=format_card(mask_to_cards(both)[0])
+        )
 
 
 def lay_off(
@@ -136,7 +138,10 @@ def lay_off(
     for meld in knocker:
         if knocker_mask & meld.mask:
             card = mask_to_cards(knocker_mask & meld.mask)[0]
-            raise MeldError(f"card {format_card(card)} is in two of the knocker's melds")
+            raise MeldError(
+                gettext_noop("card {card} is in two of the knocker's melds"),
+                card=format_card(card),
+            )
         knocker_mask |= meld.mask
     defender = hand_mask(defender_cards)
     _check_apart(knocker_mask, defender)
@@ -231,10 +236,14 @@ def validate_knocker_melds(knocker_cards: Sequence[int], melds: Sequence[Meld]) 
         meld_mask = meld.mask
         if meld_mask & ~hand:
             card = mask_to_cards(meld_mask & ~hand)[0]
-            raise MeldError(f"meld {meld} uses {format_card(card)}, which is not in the hand")
+            raise MeldError(
+                gettext_noop("meld {meld} uses {card}, which is not in the hand"),
+                meld=str(meld),
+                card=format_card(card),
+            )
         if meld_mask & used:
             card = mask_to_cards(meld_mask & used)[0]
-            raise MeldError(f"card {format_card(card)} is in two melds")
+            raise MeldError(gettext_noop("card {card} is in two melds"), card=format_card(card))
         used |= meld_mask
     rest = mask_to_cards(hand ^ used)
     return Arrangement(tuple(melds), rest, sum(card_value(card) for card in rest))

@@ -28,7 +28,7 @@ from engine.cards import (
     format_cards,
     parse_cards,
 )
-from engine.errors import MeldError
+from engine.errors import MeldError, Message, gettext_noop
 
 __all__ = [
     "ALL_MELDS",
@@ -60,28 +60,41 @@ class MeldKind(Enum):
     """Gem Rummy: the queen of diamonds with the diamond named by the diamond number."""
 
 
-def _shape_error(kind: MeldKind, cards: tuple[int, ...]) -> str | None:
+_KIND_NAMES: Final = {
+    MeldKind.SET: gettext_noop("set"),
+    MeldKind.RUN: gettext_noop("run"),
+    MeldKind.VAULT: gettext_noop("vault"),
+    MeldKind.QUEENS_DIAMOND: gettext_noop("queens_diamond"),
+}
+"""Each kind's value, as a template to translate."""
+
+
+def _shape_error(kind: MeldKind, cards: tuple[int, ...]) -> Message | None:
     """Why sorted, distinct ``cards`` are not a ``kind`` meld, or None if they are."""
     ranks = {card % 13 for card in cards}
     suits = {card // 13 for card in cards}
     if kind is MeldKind.SET:
         if not 3 <= len(cards) <= 4:
-            return f"3 or 4 cards needed, not {len(cards)}"
+            return Message(gettext_noop("3 or 4 cards needed, not {count}"), count=len(cards))
         if len(ranks) != 1:
-            return "ranks differ"
+            return Message(gettext_noop("ranks differ"))
     elif kind is MeldKind.RUN:
         if len(cards) < 3:
-            return f"3 or more cards needed, not {len(cards)}"
+            return Message(gettext_noop("3 or more cards needed, not {count}"), count=len(cards))
         if len(suits) != 1:
-            return "suits differ"
+            return Message(gettext_noop("suits differ"))
         for low, high in pairwise(cards):
             if high != low + 1:
-                return f"{format_card(low + 1)} is missing between {format_cards((low, high))}"
+                return Message(
+                    gettext_noop("{card} is missing between {cards}"),
+                    card=format_card(low + 1),
+                    cards=format_cards((low, high)),
+                )
     elif kind is MeldKind.VAULT:
         if len(cards) < 4:
-            return f"4 or more cards needed, not {len(cards)}"
+            return Message(gettext_noop("4 or more cards needed, not {count}"), count=len(cards))
     elif len(cards) != 2 or _QUEEN_OF_DIAMONDS not in cards or suits != {2}:
-        return "QD and one other diamond needed"
+        return Message(gettext_noop("QD and one other diamond needed"))
     return None
 
 
@@ -107,10 +120,18 @@ class Meld:
     def __post_init__(self) -> None:
         cards = tuple(sorted(check_card(card) for card in self.cards))
         if len(set(cards)) != len(cards):
-            raise MeldError(f"{format_cards(cards)} is not a meld: a card appears twice")
+            raise MeldError(
+                gettext_noop("{cards} is not a meld: a card appears twice"),
+                cards=format_cards(cards),
+            )
         reason = _shape_error(self.kind, cards)
         if reason is not None:
-            raise MeldError(f"{format_cards(cards)} is not a {self.kind.value}: {reason}")
+            raise MeldError(
+                gettext_noop("{cards} is not a {kind}: {reason}"),
+                cards=format_cards(cards),
+                kind=Message(_KIND_NAMES[self.kind]),
+                reason=reason,
+            )
         object.__setattr__(self, "cards", cards)
 
     @classmethod
@@ -129,8 +150,12 @@ class Meld:
         if run_reason is None:
             return cls(MeldKind.RUN, cards)
         raise MeldError(
-            f"{format_cards(cards)} is not a meld: not a set ({set_reason}), "
-            f"not a run ({run_reason})"
+            gettext_noop(
+                "{cards} is not a meld: not a set ({set_reason}), not a run ({run_reason})"
+            ),
+            cards=format_cards(cards),
+            set_reason=set_reason,
+            run_reason=run_reason,
         )
 
     @classmethod

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, Final
 
-from engine.errors import RuleError
+from engine.errors import Message, RuleError, gettext_noop
 
 __all__ = [
     "FAMILIES",
@@ -142,7 +142,12 @@ class RuleSet:
                 or (kind == "deal" and isinstance(value, tuple) and all(_is_int(v) for v in value))
             )
             if not ok:
-                raise RuleError(f"{f.name} must be {_KIND_WORDS[kind]}, not {value!r}")
+                raise RuleError(
+                    gettext_noop("{name} must be {kind}, not {value}"),
+                    name=f.name,
+                    kind=Message(_KIND_WORDS[kind]),
+                    value=repr(value),
+                )
 
     def _check_values(self) -> None:
         _one_of("family", self.family, FAMILIES)
@@ -161,17 +166,27 @@ class RuleSet:
             "hollywood_games",
         ):
             if getattr(self, name) < 0:
-                raise RuleError(f"{name} must not be negative, not {getattr(self, name)}")
+                raise RuleError(
+                    gettext_noop("{name} must not be negative, not {value}"),
+                    name=name,
+                    value=getattr(self, name),
+                )
         if self.big_gin_bonus is not None and self.big_gin_bonus < 0:
-            raise RuleError(f"big_gin_bonus must not be negative, not {self.big_gin_bonus}")
+            raise RuleError(
+                gettext_noop("big_gin_bonus must not be negative, not {value}"),
+                value=self.big_gin_bonus,
+            )
         if self.target is not None and self.target <= 0:
             raise RuleError(
-                "target must be a positive number of points or None (single hand), "
-                f"not {self.target}"
+                gettext_noop(
+                    "target must be a positive number of points or None (single hand), not {value}"
+                ),
+                value=self.target,
             )
         if self.max_hands is not None and self.max_hands <= 0:
             raise RuleError(
-                f"max_hands must be a positive number of hands or None, not {self.max_hands}"
+                gettext_noop("max_hands must be a positive number of hands or None, not {value}"),
+                value=self.max_hands,
             )
         self._check_knock_limit()
         self._check_family()
@@ -179,54 +194,90 @@ class RuleSet:
         if self.hollywood_games:
             if self.hollywood_games == 1:
                 raise RuleError(
-                    "hollywood_games must be 0 (no Hollywood) or at least 2 games, not 1"
+                    gettext_noop(
+                        "hollywood_games must be 0 (no Hollywood) or at least 2 games, not 1"
+                    )
                 )
             if self.target is None or self.table != "two":
-                raise RuleError("Hollywood needs a target and a two-player table")
+                raise RuleError(gettext_noop("Hollywood needs a target and a two-player table"))
 
     def _check_knock_limit(self) -> None:
         limit = self.knock_limit
         if limit is None:
             if self.family != "rummy":
-                raise RuleError(f"knock_limit is required for the {self.family} family")
+                raise RuleError(
+                    gettext_noop("knock_limit is required for the {family} family"),
+                    family=self.family,
+                )
             return
         if isinstance(limit, str):
-            _one_of("knock_limit", limit, KNOCK_LIMIT_MODES, extra="or a number 0-100")
+            _one_of(
+                "knock_limit",
+                limit,
+                KNOCK_LIMIT_MODES,
+                gettext_noop("{name} must be one of {choices} or a number 0-100, not {value}"),
+            )
             if limit == "dice" and self.family != "gem":
-                raise RuleError("knock_limit 'dice' is Gem Rummy's rule (family 'gem')")
+                raise RuleError(
+                    gettext_noop("knock_limit 'dice' is Gem Rummy's rule (family 'gem')")
+                )
             if limit == "upcard" and self.family != "gin":
-                raise RuleError("knock_limit 'upcard' is Oklahoma's rule (family 'gin')")
+                raise RuleError(
+                    gettext_noop("knock_limit 'upcard' is Oklahoma's rule (family 'gin')")
+                )
         elif not 0 <= limit <= _MAX_KNOCK_LIMIT:
-            raise RuleError(f"knock_limit must be between 0 and {_MAX_KNOCK_LIMIT}, not {limit}")
+            raise RuleError(
+                gettext_noop("knock_limit must be between 0 and {most}, not {value}"),
+                most=_MAX_KNOCK_LIMIT,
+                value=limit,
+            )
         if self.family == "rummy":
-            raise RuleError("Basic Rummy has no knock: knock_limit must be None")
+            raise RuleError(gettext_noop("Basic Rummy has no knock: knock_limit must be None"))
         if self.spade_doubles and limit != "upcard":
-            raise RuleError("spade_doubles needs knock_limit 'upcard' (the spade is the upcard)")
+            raise RuleError(
+                gettext_noop("spade_doubles needs knock_limit 'upcard' (the spade is the upcard)")
+            )
         if self.ace_upcard_gin_only and limit != "upcard":
-            raise RuleError("ace_upcard_gin_only needs knock_limit 'upcard'")
+            raise RuleError(gettext_noop("ace_upcard_gin_only needs knock_limit 'upcard'"))
 
     def _check_family(self) -> None:
         if self.family == "rummy":
             if self.table != "open":
-                raise RuleError("Basic Rummy is played at an 'open' table (2-6 players)")
+                raise RuleError(
+                    gettext_noop("Basic Rummy is played at an 'open' table (2-6 players)")
+                )
             if self.big_gin_bonus is not None:
-                raise RuleError("Basic Rummy has no big gin: big_gin_bonus must be None")
+                raise RuleError(
+                    gettext_noop("Basic Rummy has no big gin: big_gin_bonus must be None")
+                )
         else:
             if self.ace_high:
-                raise RuleError("ace_high is Basic Rummy's variant; in the gin family aces are low")
+                raise RuleError(
+                    gettext_noop(
+                        "ace_high is Basic Rummy's variant; in the gin family aces are low"
+                    )
+                )
             if self.rummy_doubles:
-                raise RuleError("rummy_doubles is Basic Rummy's rule (family 'rummy')")
+                raise RuleError(
+                    gettext_noop("rummy_doubles is Basic Rummy's rule (family 'rummy')")
+                )
         if self.next_dealer == "loser" and self.table == "open":
-            raise RuleError("next_dealer 'loser' needs two sides; use 'winner' or 'rotate'")
+            raise RuleError(
+                gettext_noop("next_dealer 'loser' needs two sides; use 'winner' or 'rotate'")
+            )
         if self.family != "gem" and (self.gem_bonus_knocker or self.gem_bonus_other):
-            raise RuleError("gem bonuses are Gem Rummy's rule (family 'gem')")
+            raise RuleError(gettext_noop("gem bonuses are Gem Rummy's rule (family 'gem')"))
         if self.family == "gin" and self.table == "open":
             raise RuleError(
-                "gin rummy with three or four players uses table 'three_box', "
-                "'three_dealer_out' or 'partnership'"
+                gettext_noop(
+                    "gin rummy with three or four players uses table 'three_box',"
+                    " 'three_dealer_out' or 'partnership'"
+                )
             )
         if self.family == "gem" and self.table not in ("two", "open"):
-            raise RuleError("Gem Rummy is played by two ('two') or three ('open') players")
+            raise RuleError(
+                gettext_noop("Gem Rummy is played by two ('two') or three ('open') players")
+            )
 
     def _check_sizes(self) -> None:
         holders = _HOLDERS[self.table]
@@ -237,20 +288,34 @@ class RuleSet:
                 holders * self.hand_size + big + 1 + self.dead_hand_stock > _DECK
             ):
                 raise RuleError(
-                    f"hand_size {self.hand_size} does not fit: {holders} hands of it, the upcard "
-                    f"and a stock of {self.dead_hand_stock} must fit in {_DECK} cards, "
-                    f"with at least {lowest} cards a hand"
+                    gettext_noop(
+                        "hand_size {size} does not fit: {holders} hands of it, the upcard"
+                        " and a stock of {stock} must fit in {deck} cards,"
+                        " with at least {lowest} cards a hand"
+                    ),
+                    size=self.hand_size,
+                    holders=holders,
+                    stock=self.dead_hand_stock,
+                    deck=_DECK,
+                    lowest=lowest,
                 )
         if len(self.rummy_deal) != 5:
             raise RuleError(
-                "rummy_deal must give the cards dealt for 2, 3, 4, 5 and 6 players (5 numbers), "
-                f"not {list(self.rummy_deal)}"
+                gettext_noop(
+                    "rummy_deal must give the cards dealt for 2, 3, 4, 5 and 6 players"
+                    " (5 numbers), not {deal}"
+                ),
+                deal=str(list(self.rummy_deal)),
             )
         for players, size in enumerate(self.rummy_deal, start=2):
             if size < 1 or players * size + 1 > _DECK:
                 raise RuleError(
-                    f"rummy_deal gives {size} cards to each of {players} players: "
-                    f"it must be at least 1 and leave a card for the stock"
+                    gettext_noop(
+                        "rummy_deal gives {size} cards to each of {players} players:"
+                        " it must be at least 1 and leave a card for the stock"
+                    ),
+                    size=size,
+                    players=players,
                 )
 
     # -- derived values ---------------------------------------------------------------------
@@ -273,7 +338,9 @@ class RuleSet:
         if self.family != "rummy":
             return self.hand_size
         if not 2 <= players <= 6:
-            raise RuleError(f"Basic Rummy is for 2 to 6 players, not {players}")
+            raise RuleError(
+                gettext_noop("Basic Rummy is for 2 to 6 players, not {players}"), players=players
+            )
         return self.rummy_deal[players - 2]
 
     # -- conversion -------------------------------------------------------------------------
@@ -307,12 +374,15 @@ class RuleSet:
         """
         if not isinstance(data, Mapping):
             raise RuleError(
-                f"a rule set must be a mapping of parameters, not {type(data).__name__}"
+                gettext_noop("a rule set must be a mapping of parameters, not {kind}"),
+                kind=type(data).__name__,
             )
         known = {f.name for f in fields(cls)}
         unknown = sorted(str(k) for k in data if k not in known)
         if unknown:
-            raise RuleError(f"unknown rule parameter(s): {', '.join(unknown)}")
+            raise RuleError(
+                gettext_noop("unknown rule parameter(s): {names}"), names=", ".join(unknown)
+            )
         values = dict(data)
         if isinstance(values.get("rummy_deal"), list):
             values["rummy_deal"] = tuple(values["rummy_deal"])
@@ -335,7 +405,9 @@ class RuleSet:
         known = {f.name for f in fields(self)}
         unknown = sorted(k for k in overrides if k not in known)
         if unknown:
-            raise RuleError(f"unknown rule parameter(s): {', '.join(unknown)}")
+            raise RuleError(
+                gettext_noop("unknown rule parameter(s): {names}"), names=", ".join(unknown)
+            )
         if isinstance(overrides.get("rummy_deal"), list):
             overrides["rummy_deal"] = tuple(overrides["rummy_deal"])
         return dataclasses.replace(self, **overrides)
@@ -371,21 +443,22 @@ _FIELD_KINDS: Final[dict[str, str]] = {
     "rummy_deal": "deal",
 }
 _KIND_WORDS: Final = {
-    "str": "a string",
-    "bool": "true or false",
-    "int": "a whole number",
-    "int?": "a whole number or None",
-    "limit": "a whole number, 'upcard', 'dice' or None",
-    "deal": "a list of 5 whole numbers",
+    "str": gettext_noop("a string"),
+    "bool": gettext_noop("true or false"),
+    "int": gettext_noop("a whole number"),
+    "int?": gettext_noop("a whole number or None"),
+    "limit": gettext_noop("a whole number, 'upcard', 'dice' or None"),
+    "deal": gettext_noop("a list of 5 whole numbers"),
 }
 
 
-def _one_of(name: str, value: str, allowed: tuple[str, ...], extra: str = "") -> None:
+_ONE_OF: Final = gettext_noop("{name} must be one of {choices}, not {value}")
+
+
+def _one_of(name: str, value: str, allowed: tuple[str, ...], template: str = _ONE_OF) -> None:
     if value not in allowed:
         choices = ", ".join(repr(a) for a in allowed)
-        raise RuleError(
-            f"{name} must be one of {choices}{' ' + extra if extra else ''}, not {value!r}"
-        )
+        raise RuleError(template, name=name, choices=choices, value=repr(value))
 
 
 _STANDARD: Final = RuleSet(name="standard")
@@ -495,8 +568,14 @@ def find_rules(name: str, /, **overrides: Any) -> RuleSet:
     engine.errors.RuleError: unknown rule set 'canasta'; known: standard, classic, modern, online-table, oklahoma, hollywood, three-box, partnership, gem, rummy
     """  # noqa: E501
     if not isinstance(name, str):
-        raise RuleError(f"a rule set name must be a string, not {name!r}")
+        raise RuleError(
+            gettext_noop("a rule set name must be a string, not {name}"), name=repr(name)
+        )
     preset = RULE_PRESETS.get(_normalise(name))
     if preset is None:
-        raise RuleError(f"unknown rule set {name!r}; known: {', '.join(RULE_PRESETS)}")
+        raise RuleError(
+            gettext_noop("unknown rule set {name}; known: {known}"),
+            name=repr(name),
+            known=", ".join(RULE_PRESETS),
+        )
     return preset.with_overrides(**overrides) if overrides else preset

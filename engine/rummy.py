@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.cards import card_value, check_card, format_card, parse_cards
-from engine.errors import CardError, RuleError, ScoreError
+from engine.errors import CardError, RuleError, ScoreError, gettext_noop, joined
 from engine.game import ScoredHand
 from engine.rules import RuleSet
 from engine.scoring import HandOutcome
@@ -78,21 +78,32 @@ def score_rummy_hand(
     """
     if rules.family != "rummy":
         raise RuleError(
-            f"score_rummy_hand needs a Basic Rummy rule set, not family '{rules.family}'"
+            gettext_noop("score_rummy_hand needs a Basic Rummy rule set, not family '{family}'"),
+            family=rules.family,
         )
     deal = rules.deal_size(players)
     if not 0 <= went_out < players:
-        raise ScoreError(f"the player who went out must be 0-{players - 1}, not {went_out}")
+        raise ScoreError(
+            gettext_noop("the player who went out must be 0-{last}, not {went_out}"),
+            last=players - 1,
+            went_out=went_out,
+        )
     extra = sorted(p for p in leftovers if not (isinstance(p, int) and 0 <= p < players))
     if extra:
-        raise ScoreError(f"leftovers name player(s) not in this {players}-player hand: {extra}")
+        raise ScoreError(
+            gettext_noop("leftovers name player(s) not in this {players}-player hand: {extra}"),
+            players=players,
+            extra=str(extra),
+        )
     if leftovers.get(went_out) not in (None, 0, "", (), []):
-        raise ScoreError(f"player {went_out} went out and has no cards left")
+        raise ScoreError(
+            gettext_noop("player {player} went out and has no cards left"), player=went_out
+        )
     missing = [p for p in range(players) if p != went_out and p not in leftovers]
     if missing:
         raise ScoreError(
-            "enter the cards left, or their count, for player(s) "
-            + ", ".join(str(p) for p in missing)
+            gettext_noop("enter the cards left, or their count, for player(s) {players}"),
+            players=joined(gettext_noop("{first}, {rest}"), missing),
         )
     ace_high = rules.ace_high
     counts = [0] * players
@@ -110,12 +121,20 @@ def score_rummy_hand(
         cards = _read_cards(player, entry)
         if not 1 <= len(cards) <= deal:
             raise ScoreError(
-                f"player {player} has {len(cards)} cards left: between 1 and the {deal} dealt"
+                gettext_noop(
+                    "player {player} has {count} cards left: between 1 and the {deal} dealt"
+                ),
+                player=player,
+                count=len(cards),
+                deal=deal,
             )
         for card in cards:
             if card in owner:
                 raise CardError(
-                    f"card {format_card(card)} is entered for players {owner[card]} and {player}"
+                    gettext_noop("card {card} is entered for players {first} and {second}"),
+                    card=format_card(card),
+                    first=owner[card],
+                    second=player,
                 )
             owner[card] = player
         cards_left[player] = cards
@@ -125,15 +144,26 @@ def score_rummy_hand(
         most = _top(free, deal)
         if not 1 <= counts[player] <= most:
             raise ScoreError(
-                f"player {player}'s count {counts[player]} is impossible: "
-                f"between 1 and {most} for at most {deal} cards"
+                gettext_noop(
+                    "player {player}'s count {count} is impossible:"
+                    " between 1 and {most} for at most {deal} cards"
+                ),
+                player=player,
+                count=counts[player],
+                most=most,
+                deal=deal,
             )
     together = sum(counts[p] for p in counted)
     most = _top(free, deal * len(counted))
     if together > most:
         raise ScoreError(
-            f"the counts add up to {together}, more than the {most} that "
-            f"{deal * len(counted)} cards could hold"
+            gettext_noop(
+                "the counts add up to {together}, more than the {most} that {cards} cards"
+                " could hold"
+            ),
+            together=together,
+            most=most,
+            cards=deal * len(counted),
         )
     multiplier = _RUMMY_MULTIPLIER if rummy and rules.rummy_doubles else 1
     return RummyHandResult(
@@ -151,10 +181,14 @@ def _read_cards(player: int, entry: Leftover) -> tuple[int, ...]:
     if isinstance(entry, str):
         return parse_cards(entry)
     if isinstance(entry, int) or not isinstance(entry, Sequence):
-        raise ScoreError(f"player {player}: give cards or a count, not {entry!r}")
+        raise ScoreError(
+            gettext_noop("player {player}: give cards or a count, not {entry}"),
+            player=player,
+            entry=repr(entry),
+        )
     if all(isinstance(item, str) for item in entry):
         return parse_cards([str(item) for item in entry])
     cards = tuple(check_card(item) for item in entry)  # type: ignore[arg-type]
     if len(set(cards)) != len(cards):
-        raise CardError(f"player {player}: a card is entered twice")
+        raise CardError(gettext_noop("player {player}: a card is entered twice"), player=player)
     return cards

@@ -44,7 +44,17 @@ from engine.cards import (
     parse_card,
     parse_cards,
 )
-from engine.errors import CardError, KnockError, MeldError, RuleError, ScoreError
+from engine.errors import (
+    CardError,
+    KnockError,
+    MeldError,
+    Message,
+    Param,
+    RuleError,
+    ScoreError,
+    gettext_noop,
+    joined,
+)
 from engine.gem import (
     DeckMap,
     check_gem_meld,
@@ -95,6 +105,50 @@ class HandOutcome(Enum):
         'big gin'
         """
         return self.value.replace("_", " ")
+
+    @property
+    def label_message(self) -> Message:
+        """:attr:`label` as a message to translate.
+
+        >>> str(HandOutcome.BIG_GIN.label_message)
+        'big gin'
+        """
+        return Message(_LABELS[self])
+
+    @property
+    def capital_message(self) -> Message:
+        """:attr:`label` capitalized, as a message to translate.
+
+        >>> str(HandOutcome.BIG_GIN.capital_message)
+        'Big gin'
+        """
+        return Message(_CAPITALS[self])
+
+
+_LABELS: Final = {
+    HandOutcome.KNOCK: gettext_noop("knock"),
+    HandOutcome.GIN: gettext_noop("gin"),
+    HandOutcome.BIG_GIN: gettext_noop("big gin"),
+    HandOutcome.UNDERCUT: gettext_noop("undercut"),
+    HandOutcome.DEAD: gettext_noop("dead"),
+}
+_CAPITALS: Final = {
+    HandOutcome.KNOCK: gettext_noop("Knock"),
+    HandOutcome.GIN: gettext_noop("Gin"),
+    HandOutcome.BIG_GIN: gettext_noop("Big gin"),
+    HandOutcome.UNDERCUT: gettext_noop("Undercut"),
+    HandOutcome.DEAD: gettext_noop("Dead"),
+}
+_ROLES: Final[dict[str | None, str]] = {
+    "knocker": gettext_noop("knocker"),
+    "defender": gettext_noop("defender"),
+    None: gettext_noop("nobody"),
+}
+
+
+def _role(role: Role | None) -> Message:
+    """A role (``None``: nobody) as a message to translate."""
+    return Message(_ROLES[role])
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +208,7 @@ class HandResult:
         >>> dead_hand().formula()
         'dead hand: no score'
         """
-        return _formula(self)
+        return str(_formula(self))
 
     def explain(self) -> str:
         """A few lines a player can read: melds, lay-offs, deadwood, outcome and points."""
@@ -188,38 +242,70 @@ class HandResult:
         return "\n".join(lines)
 
 
-def _shown(melds: Sequence[Meld], deadwood: Sequence[int]) -> str:
-    parts = " | ".join(str(meld) for meld in melds) or "no melds"
-    return f"melds {parts}; deadwood {format_cards(deadwood) or 'none'}"
-
-
-def _layoff_text(result: HandResult) -> str:
-    by_meld: dict[int, list[int]] = {}
-    for layoff in result.layoffs:
-        by_meld.setdefault(layoff.meld_index, []).append(layoff.card)
-    return "; ".join(
-        f"{format_cards(cards)} on {result.knocker_melds[index]}"
-        for index, cards in by_meld.items()
+def _shown(melds: Sequence[Meld], deadwood: Sequence[int]) -> Message:
+    parts = " | ".join(str(meld) for meld in melds) or Message(gettext_noop("no melds"))
+    return Message(
+        gettext_noop("melds {melds}; deadwood {deadwood}"),
+        melds=parts,
+        deadwood=format_cards(deadwood) or Message(gettext_noop("none")),
     )
 
 
-def _formula(r: HandResult) -> str:
+def _layoff_text(result: HandResult) -> Param:
+    by_meld: dict[int, list[int]] = {}
+    for layoff in result.layoffs:
+        by_meld.setdefault(layoff.meld_index, []).append(layoff.card)
+    return joined(
+        gettext_noop("{first}; {rest}"),
+        [
+            Message(
+                gettext_noop("{cards} on {meld}"),
+                cards=format_cards(cards),
+                meld=str(result.knocker_melds[index]),
+            )
+            for index, cards in by_meld.items()
+        ],
+    )
+
+
+def _formula(r: HandResult) -> Message:
     if r.is_dead:
-        return "dead hand: no score"
+        return Message(gettext_noop("dead hand: no score"))
     k, d = r.knocker_deadwood, r.defender_deadwood
     if r.outcome is HandOutcome.UNDERCUT:
-        text = f"undercut bonus {r.bonus}"
+        text = Message(gettext_noop("undercut bonus {bonus}"), bonus=r.bonus)
         if r.base_points != r.bonus:
-            text = f"knocker {k} − defender {d} + {text}"
+            text = Message(
+                gettext_noop("knocker {knocker} − defender {defender} + {bonus}"),
+                knocker=k,
+                defender=d,
+                bonus=text,
+            )
     elif r.outcome is HandOutcome.KNOCK:
-        text = f"defender {d} − knocker {k}"
+        text = Message(
+            gettext_noop("defender {defender} − knocker {knocker}"), defender=d, knocker=k
+        )
     else:
-        text = f"{r.outcome.label} bonus {r.bonus} + defender {d}"
-    text += f" = {r.base_points}"
+        text = Message(
+            gettext_noop("{outcome} bonus {bonus} + defender {defender}"),
+            outcome=r.outcome.label_message,
+            bonus=r.bonus,
+            defender=d,
+        )
+    text = Message(gettext_noop("{sum} = {points}"), sum=text, points=r.base_points)
     if r.minimum_applied:
-        text += f", raised to the knocker's minimum {r.points // r.multiplier}"
+        text = Message(
+            gettext_noop("{points}, raised to the knocker's minimum {minimum}"),
+            points=text,
+            minimum=r.points // r.multiplier,
+        )
     if r.multiplier != 1:
-        text += f", × {r.multiplier} for a spade upcard = {r.points}"
+        text = Message(
+            gettext_noop("{points}, × {multiplier} for a spade upcard = {total}"),
+            points=text,
+            multiplier=r.multiplier,
+            total=r.points,
+        )
     return text
 
 
@@ -251,27 +337,39 @@ def hand_knock_limit(
     """
     mode = rules.knock_limit
     if mode is None:
-        raise RuleError("Basic Rummy has no knock: score it with engine.rummy.score_rummy_hand")
+        raise RuleError(
+            gettext_noop("Basic Rummy has no knock: score it with engine.rummy.score_rummy_hand")
+        )
     if mode == "upcard":
         if knock_limit is not None:
             raise RuleError(
-                "Oklahoma's knock limit comes from the upcard: enter the upcard, not a limit"
+                gettext_noop(
+                    "Oklahoma's knock limit comes from the upcard: enter the upcard, not a limit"
+                )
             )
         if upcard is None:
-            raise ScoreError("Oklahoma needs the upcard: it sets the knock limit")
+            raise ScoreError(gettext_noop("Oklahoma needs the upcard: it sets the knock limit"))
         format_card(upcard)
         if upcard % 13 == _ACE and rules.ace_upcard_gin_only:
             return 0
         return card_value(upcard)
     if mode == "dice":
         if knock_limit is None:
-            raise ScoreError("Gem Rummy needs the knock-limit die (1-6) entered with the hand")
+            raise ScoreError(
+                gettext_noop("Gem Rummy needs the knock-limit die (1-6) entered with the hand")
+            )
         if isinstance(knock_limit, bool) or knock_limit not in _DIE_FACES:
-            raise ScoreError(f"the knock-limit die shows 1-6, not {knock_limit!r}")
+            raise ScoreError(
+                gettext_noop("the knock-limit die shows 1-6, not {limit}"), limit=repr(knock_limit)
+            )
         return knock_limit
     assert isinstance(mode, int)
     if knock_limit is not None and knock_limit != mode:
-        raise RuleError(f"this rule set fixes the knock limit at {mode}, not {knock_limit}")
+        raise RuleError(
+            gettext_noop("this rule set fixes the knock limit at {mode}, not {limit}"),
+            mode=mode,
+            limit=knock_limit,
+        )
     return mode
 
 
@@ -311,13 +409,25 @@ _TAKES: Final = tuple(s for s in range(16) if s.bit_count() <= 2)
 
 
 def _check_count(name: str, value: object, most: int) -> int:
+    """``value`` if it is a possible deadwood count; ``name`` is a template to translate."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoreError(f"{name} must be a whole number, not {value!r}")
+        raise ScoreError(
+            gettext_noop("{name} must be a whole number, not {value}"),
+            name=Message(name),
+            value=repr(value),
+        )
     if value < 0:
-        raise ScoreError(f"{name} cannot be negative: {value}")
+        raise ScoreError(
+            gettext_noop("{name} cannot be negative: {value}"), name=Message(name), value=value
+        )
     if value > most:
         raise ScoreError(
-            f"{name} {value} is impossible: no hand of these cards holds more than {most}"
+            gettext_noop(
+                "{name} {value} is impossible: no hand of these cards holds more than {most}"
+            ),
+            name=Message(name),
+            value=value,
+            most=most,
         )
     return value
 
@@ -377,14 +487,21 @@ def _result(
     )
 
 
-def _limit_text(rules: RuleSet, limit: int, upcard: int | None) -> str:
+def _limit_text(rules: RuleSet, limit: int, upcard: int | None) -> Message:
     if rules.knock_limit == "upcard" and upcard is not None:
         if limit == 0:
-            return f"the upcard {format_card(upcard)} is an ace, so only gin ends this hand"
-        return f"limit {limit} set by the upcard {format_card(upcard)}"
+            return Message(
+                gettext_noop("the upcard {card} is an ace, so only gin ends this hand"),
+                card=format_card(upcard),
+            )
+        return Message(
+            gettext_noop("limit {limit} set by the upcard {card}"),
+            limit=limit,
+            card=format_card(upcard),
+        )
     if rules.knock_limit == "dice":
-        return f"limit {limit} rolled for this hand"
-    return f"limit {limit}"
+        return Message(gettext_noop("limit {limit} rolled for this hand"), limit=limit)
+    return Message(gettext_noop("limit {limit}"), limit=limit)
 
 
 # -- by counts ---------------------------------------------------------------------------------
@@ -421,45 +538,74 @@ def score_hand_counts(
     engine.errors.KnockError: Knock over the limit: deadwood 12 > 10 (limit 10)
     """
     if rules.family == "rummy":
-        raise RuleError("Basic Rummy hands are scored with engine.rummy.score_rummy_hand")
+        raise RuleError(
+            gettext_noop("Basic Rummy hands are scored with engine.rummy.score_rummy_hand")
+        )
     if not isinstance(outcome, HandOutcome):
-        raise ScoreError(f"outcome must be a HandOutcome, not {outcome!r}")
+        raise ScoreError(
+            gettext_noop("outcome must be a HandOutcome, not {outcome}"), outcome=repr(outcome)
+        )
     if outcome is HandOutcome.DEAD:
         if knocker_deadwood is not None or defender_deadwood is not None or winner is not None:
-            raise ScoreError("a dead hand has no knocker, no deadwood counts and no winner")
+            raise ScoreError(
+                gettext_noop("a dead hand has no knocker, no deadwood counts and no winner")
+            )
         return dead_hand(upcard=upcard)
     if (knocker_gem_bonus or defender_gem_bonus) and rules.family != "gem":
-        raise ScoreError("the gem parts bonus is Gem Rummy's rule")
+        raise ScoreError(gettext_noop("the gem parts bonus is Gem Rummy's rule"))
     if knocker_deadwood is None or defender_deadwood is None:
-        raise ScoreError("enter both deadwood counts: the knocker's and the defender's")
+        raise ScoreError(
+            gettext_noop("enter both deadwood counts: the knocker's and the defender's")
+        )
     limit = hand_knock_limit(rules, upcard=upcard, knock_limit=knock_limit)
     most = max_deadwood(rules.hand_size)
-    k = _check_count("the knocker's deadwood", knocker_deadwood, most)
-    d = _check_count("the defender's deadwood", defender_deadwood, most)
+    k = _check_count(gettext_noop("the knocker's deadwood"), knocker_deadwood, most)
+    d = _check_count(gettext_noop("the defender's deadwood"), defender_deadwood, most)
     before = d
     if defender_deadwood_without_layoffs is not None:
         before = _check_count(
-            "the defender's deadwood before lay-offs", defender_deadwood_without_layoffs, most
+            gettext_noop("the defender's deadwood before lay-offs"),
+            defender_deadwood_without_layoffs,
+            most,
         )
         if before < d:
             raise ScoreError(
-                f"lay-offs only lower deadwood: {d} after lay-offs is more than {before} before"
+                gettext_noop(
+                    "lay-offs only lower deadwood: {after} after lay-offs is more than {before}"
+                    " before"
+                ),
+                after=d,
+                before=before,
             )
     big = outcome is HandOutcome.BIG_GIN
     if big and not rules.big_gin:
-        raise ScoreError(f"big gin is not played with the {rules.name} rules")
+        raise ScoreError(
+            gettext_noop("big gin is not played with the {rules} rules"), rules=rules.name
+        )
     if outcome in (HandOutcome.GIN, HandOutcome.BIG_GIN):
         if k:
             raise ScoreError(
-                f"{outcome.label} claimed with deadwood {k} left: gin means no deadwood"
+                gettext_noop(
+                    "{outcome} claimed with deadwood {deadwood} left: gin means no deadwood"
+                ),
+                outcome=outcome.label_message,
+                deadwood=k,
             )
         if before != d:
             raise ScoreError(
-                f"no lay-offs against {outcome.label}: the defender keeps {before}, not {d}"
+                gettext_noop(
+                    "no lay-offs against {outcome}: the defender keeps {before}, not {after}"
+                ),
+                outcome=outcome.label_message,
+                before=before,
+                after=d,
             )
     if k > limit:
         raise KnockError(
-            f"Knock over the limit: deadwood {k} > {limit} ({_limit_text(rules, limit, upcard)})"
+            gettext_noop("Knock over the limit: deadwood {deadwood} > {limit} ({limit_text})"),
+            deadwood=k,
+            limit=limit,
+            limit_text=_limit_text(rules, limit, upcard),
         )
     decided = _decide(rules, k, d, big)
     if decided is not outcome:
@@ -477,34 +623,57 @@ def score_hand_counts(
     )
     if winner is not None and winner != result.winner:
         raise ScoreError(
-            f"the {result.winner} wins this hand, not the {winner}: "
-            f"{result.outcome.label}, {result.formula()}"
+            gettext_noop("the {winner} wins this hand, not the {claimed}: {outcome}, {formula}"),
+            winner=_role(result.winner),
+            claimed=_role(winner),
+            outcome=result.outcome.label_message,
+            formula=_formula(result),
         )
     return result
 
 
 def _outcome_reason(
     rules: RuleSet, decided: HandOutcome, claimed: HandOutcome, k: int, d: int
-) -> str:
-    head = f"{decided.label.capitalize()}, not {claimed.label}: "
+) -> Message:
     if decided in (HandOutcome.GIN, HandOutcome.BIG_GIN):
-        return head + "the knocker has no deadwood, which is gin"
-    if decided is HandOutcome.UNDERCUT:
+        template = gettext_noop(
+            "{decided}, not {claimed}: the knocker has no deadwood, which is gin"
+        )
+    elif decided is HandOutcome.UNDERCUT:
         if d == k:
-            return (
-                head + f"the defender's deadwood equals the knocker's {k} and a tie is an undercut"
+            template = gettext_noop(
+                "{decided}, not {claimed}: the defender's deadwood equals the knocker's {knocker}"
+                " and a tie is an undercut"
             )
-        return head + f"the defender's deadwood {d} is less than the knocker's {k}"
-    if d == k:
-        return head + f"the deadwood is tied at {k} and with these rules a tie is the knocker's"
-    return head + f"the defender's deadwood {d} is more than the knocker's {k}"
+        else:
+            template = gettext_noop(
+                "{decided}, not {claimed}: the defender's deadwood {defender}"
+                " is less than the knocker's {knocker}"
+            )
+    elif d == k:
+        template = gettext_noop(
+            "{decided}, not {claimed}: the deadwood is tied at {knocker}"
+            " and with these rules a tie is the knocker's"
+        )
+    else:
+        template = gettext_noop(
+            "{decided}, not {claimed}: the defender's deadwood {defender}"
+            " is more than the knocker's {knocker}"
+        )
+    return Message(
+        template,
+        decided=decided.capital_message,
+        claimed=claimed.label_message,
+        knocker=k,
+        defender=d,
+    )
 
 
 # -- by cards --------------------------------------------------------------------------------
 
 
 def _read_hand(
-    label: str, cards: CardsIn, counts: Sequence[int], note: str = ""
+    label: Role, cards: CardsIn, counts: Sequence[int], note: Param = ""
 ) -> tuple[int, ...]:
     try:
         if isinstance(cards, str):
@@ -516,12 +685,21 @@ def _read_hand(
             else:
                 hand = parse_cards([format_card(c) for c in items if isinstance(c, int)])
                 if len(hand) != len(items):
-                    raise CardError("cards must all be notation strings or all card ids")
+                    raise CardError(
+                        gettext_noop("cards must all be notation strings or all card ids")
+                    )
     except CardError as exc:
-        raise CardError(f"{label}: {exc}") from None
+        raise CardError(
+            gettext_noop("{label}: {reason}"), label=_role(label), reason=exc.message
+        ) from None
     if len(hand) not in counts:
-        wanted = " or ".join(str(c) for c in counts)
-        raise CardError(f"{label}: expected {wanted} cards{note}, got {len(hand)}")
+        raise CardError(
+            gettext_noop("{label}: expected {wanted} cards{note}, got {got}"),
+            label=_role(label),
+            wanted=joined(gettext_noop("{first} or {rest}"), counts),
+            note=note,
+            got=len(hand),
+        )
     return hand
 
 
@@ -531,7 +709,7 @@ def _read_upcard(upcard: int | str | None) -> int | None:
     try:
         return parse_card(upcard) if isinstance(upcard, str) else check_card(upcard)
     except CardError as exc:
-        raise CardError(f"upcard: {exc}") from None
+        raise CardError(gettext_noop("upcard: {reason}"), reason=exc.message) from None
 
 
 def _read_melds(
@@ -588,28 +766,39 @@ def score_hand(
     Knock: knocker scores defender 30 − knocker 10 = 20
     """
     if rules.family == "rummy":
-        raise RuleError("Basic Rummy hands are scored with engine.rummy.score_rummy_hand")
+        raise RuleError(
+            gettext_noop("Basic Rummy hands are scored with engine.rummy.score_rummy_hand")
+        )
     gem = rules.family == "gem"
     if gem and deck_map is None:
         raise ScoreError(
-            "Gem Rummy hands are scored by cards only with the club's deck map; "
-            "without one, enter the hand by counts"
+            gettext_noop(
+                "Gem Rummy hands are scored by cards only with the club's deck map;"
+                " without one, enter the hand by counts"
+            )
         )
     if gem and diamond_number is None:
-        raise ScoreError("Gem Rummy needs the diamond number (1-6) entered with the hand")
+        raise ScoreError(
+            gettext_noop("Gem Rummy needs the diamond number (1-6) entered with the hand")
+        )
     if not gem and (deck_map is not None or diamond_number is not None):
-        raise RuleError("a deck map and a diamond number belong to Gem Rummy hands only")
+        raise RuleError(
+            gettext_noop("a deck map and a diamond number belong to Gem Rummy hands only")
+        )
     up = _read_upcard(upcard)
     limit = hand_knock_limit(rules, upcard=up, knock_limit=knock_limit)
     size = rules.hand_size
     sizes = (size, size + 1) if rules.big_gin else (size,)
-    note = f" ({size + 1} only for big gin)" if rules.big_gin else ""
+    note: Param = ""
+    if rules.big_gin:
+        note = Message(gettext_noop(" ({count} only for big gin)"), count=size + 1)
     knocker = _read_hand("knocker", knocker_cards, sizes, note)
     defender = _read_hand("defender", defender_cards, (size,))
     both = sorted(set(knocker) & set(defender))
     if both:
         raise CardError(
-            f"card {format_card(both[0])} is in both the knocker's and the defender's hand"
+            gettext_noop("card {card} is in both the knocker's and the defender's hand"),
+            card=format_card(both[0]),
         )
     knocker_extra: tuple[Meld, ...] = ()
     defender_extra: tuple[Meld, ...] = ()
@@ -624,28 +813,45 @@ def score_hand(
             melds = _read_melds(knocker_melds, knocker_extra, deck_map, diamond_number)
             arrangement = validate_knocker_melds(knocker, melds)
         except (CardError, MeldError) as exc:
-            raise MeldError(f"knocker's melds: {exc}") from None
+            raise MeldError(gettext_noop("knocker's melds: {reason}"), reason=exc.message) from None
     else:
         arrangement, layoffs = knocker_choice(
             knocker, defender, extra_melds=knocker_extra, defender_extra=defender_extra
         )
     k = arrangement.deadwood
     shown = _shown(arrangement.melds, arrangement.deadwood_cards)
-    if not given or k == best.deadwood:
-        better = ""
-    else:
-        best_shown = _shown(best.melds, best.deadwood_cards)
-        better = f"; the best arrangement leaves {best.deadwood}: {best_shown}"
+    better: Param = ""
+    if given and k != best.deadwood:
+        better = Message(
+            gettext_noop("; the best arrangement leaves {deadwood}: {shown}"),
+            deadwood=best.deadwood,
+            shown=_shown(best.melds, best.deadwood_cards),
+        )
     big = len(knocker) == size + 1
     if big and k:
         raise KnockError(
-            f"{len(knocker)} cards are entered only for big gin, but they are not all melded: "
-            f"deadwood {k} ({shown}{better}); enter the {size} cards left after the discard"
+            gettext_noop(
+                "{count} cards are entered only for big gin, but they are not all melded:"
+                " deadwood {deadwood} ({shown}{better}); enter the {size} cards left after the"
+                " discard"
+            ),
+            count=len(knocker),
+            deadwood=k,
+            shown=shown,
+            better=better,
+            size=size,
         )
     if k > limit:
         raise KnockError(
-            f"Knock over the limit: deadwood {k} > {limit} ({shown}{better}; "
-            f"{_limit_text(rules, limit, up)})"
+            gettext_noop(
+                "Knock over the limit: deadwood {deadwood} > {limit}"
+                " ({shown}{better}; {limit_text})"
+            ),
+            deadwood=k,
+            limit=limit,
+            shown=shown,
+            better=better,
+            limit_text=_limit_text(rules, limit, up),
         )
     allow = k > 0
     if layoffs is None:
@@ -703,10 +909,16 @@ def check_claim(
     ...
     engine.errors.ScoreError: The knocker scores 15, not 16: defender 22 − knocker 7 = 15
     """
-    problems: list[str] = []
+    problems: list[Message] = []
     if claimed_outcome is not None and claimed_outcome is not result.outcome:
         if result.is_dead or claimed_outcome is HandOutcome.DEAD:
-            problems.append(f"{result.outcome.label.capitalize()}, not {claimed_outcome.label}")
+            problems.append(
+                Message(
+                    gettext_noop("{outcome}, not {claimed}"),
+                    outcome=result.outcome.capital_message,
+                    claimed=claimed_outcome.label_message,
+                )
+            )
         else:
             problems.append(
                 _outcome_reason(
@@ -718,24 +930,52 @@ def check_claim(
                 )
             )
     if claimed_knocker_deadwood is not None and claimed_knocker_deadwood != result.knocker_deadwood:
-        text = (
-            f"The knocker's deadwood is {result.knocker_deadwood}, not {claimed_knocker_deadwood}"
-        )
         if result.by_cards:
-            text += f" ({_shown(result.knocker_melds, result.knocker_deadwood_cards)})"
-        problems.append(text)
+            problems.append(
+                Message(
+                    gettext_noop("The knocker's deadwood is {deadwood}, not {claimed} ({shown})"),
+                    deadwood=result.knocker_deadwood,
+                    claimed=claimed_knocker_deadwood,
+                    shown=_shown(result.knocker_melds, result.knocker_deadwood_cards),
+                )
+            )
+        else:
+            problems.append(
+                Message(
+                    gettext_noop("The knocker's deadwood is {deadwood}, not {claimed}"),
+                    deadwood=result.knocker_deadwood,
+                    claimed=claimed_knocker_deadwood,
+                )
+            )
     if (
         claimed_defender_deadwood is not None
         and claimed_defender_deadwood != result.defender_deadwood
     ):
         problems.append(_defender_reason(result, claimed_defender_deadwood))
     if claimed_winner is not None and claimed_winner != result.winner:
-        problems.append(f"The {result.winner or 'nobody'} wins the hand, not the {claimed_winner}")
+        problems.append(
+            Message(
+                gettext_noop("The {winner} wins the hand, not the {claimed}"),
+                winner=_role(result.winner),
+                claimed=_role(claimed_winner),
+            )
+        )
     if claimed_points is not None and claimed_points != result.points:
-        who = f"The {result.winner}" if result.winner else "Nobody"
-        problems.append(f"{who} scores {result.points}, not {claimed_points}: {result.formula()}")
+        problems.append(
+            Message(
+                gettext_noop("The {winner} scores {points}, not {claimed}: {formula}")
+                if result.winner
+                else gettext_noop("Nobody scores {points}, not {claimed}: {formula}"),
+                winner=_role(result.winner),
+                points=result.points,
+                claimed=claimed_points,
+                formula=_formula(result),
+            )
+        )
     if problems:
-        raise ScoreError("; ".join(problems))
+        reason = joined(gettext_noop("{first}; {rest}"), problems)
+        assert isinstance(reason, Message)  # at least one problem, each a message
+        raise ScoreError(reason)
 
 
 def _rules_for(result: HandResult) -> RuleSet:
@@ -747,18 +987,29 @@ def _rules_for(result: HandResult) -> RuleSet:
     return RuleSet(undercut_on_tie=tie_undercut)
 
 
-def _defender_reason(result: HandResult, claimed: int) -> str:
+def _defender_reason(result: HandResult, claimed: int) -> Message:
     left = result.defender_deadwood
     if not result.by_cards:
-        return f"The defender's deadwood is {left}, not {claimed}"
+        return Message(
+            gettext_noop("The defender's deadwood is {deadwood}, not {claimed}"),
+            deadwood=left,
+            claimed=claimed,
+        )
     shown = _shown(result.defender_melds, result.defender_deadwood_cards)
     if result.layoffs:
-        return f"Defender lays off {_layoff_text(result)}: {left} left, not {claimed} ({shown})"
-    if result.outcome in (HandOutcome.GIN, HandOutcome.BIG_GIN):
-        return (
-            f"The defender's deadwood is {left}, not {claimed}: no lay-offs against gin ({shown})"
+        template = gettext_noop(
+            "Defender lays off {layoffs}: {deadwood} left, not {claimed} ({shown})"
         )
-    return f"The defender's deadwood is {left}, not {claimed} ({shown})"
+    elif result.outcome in (HandOutcome.GIN, HandOutcome.BIG_GIN):
+        template = gettext_noop(
+            "The defender's deadwood is {deadwood}, not {claimed}:"
+            " no lay-offs against gin ({shown})"
+        )
+    else:
+        template = gettext_noop("The defender's deadwood is {deadwood}, not {claimed} ({shown})")
+    return Message(
+        template, layoffs=_layoff_text(result), deadwood=left, claimed=claimed, shown=shown
+    )
 
 
 # -- partnership -----------------------------------------------------------------------------
@@ -797,11 +1048,12 @@ def score_partnership_hand(
     """
     if rules.table != "partnership":
         raise RuleError(
-            f"a partnership hand needs a 'partnership' rule set, not table '{rules.table}'"
+            gettext_noop("a partnership hand needs a 'partnership' rule set, not table '{table}'"),
+            table=rules.table,
         )
     teams = (knocker_team_a, knocker_team_b)
     if any(team not in (0, 1) for team in teams):
-        raise ScoreError(f"a knocker's team is 0 or 1, not {teams}")
+        raise ScoreError(gettext_noop("a knocker's team is 0 or 1, not {teams}"), teams=str(teams))
     sums = [0, 0]
     for board, team in zip((board_a, board_b), teams, strict=True):
         sums[team] += board.score_for("knocker")

@@ -19,6 +19,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from core.i18n import error_message
 from engine.errors import RuleError
 from engine.game import MatchFormat
 from engine.rules import RuleSet
@@ -42,7 +43,7 @@ def match_format_read(*, data: Mapping[str, Any] | None, rules: RuleSet) -> Matc
             hands=None if raw.get("hands") is None else int(raw["hands"]),
         )
     except (RuleError, TypeError, ValueError) as exc:
-        raise ApplicationError(str(exc), field="match_format") from None
+        raise ApplicationError(error_message(exc), field="match_format") from None
     if (fmt.kind == "hollywood") != bool(rules.hollywood_games):
         raise ApplicationError(
             _(

@@ -50,9 +50,12 @@ class Match(models.Model):
     match_format = models.JSONField(default=dict)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
     decision = models.CharField(max_length=16, choices=Decision.choices, default=Decision.PLAYED)
+    # Who won: ``winner`` is the winning player; a partnership is won by a team, so there
+    # ``winner`` stays empty and ``winner_team`` holds the team (``Seat.team``) instead.
     winner = models.ForeignKey(
         "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
     summary = models.JSONField(default=dict, blank=True)
     link_secret = models.CharField(max_length=64, default=_secret)
     created_by = models.ForeignKey(
@@ -101,8 +104,11 @@ class Game(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     # Filled from the engine's GameResult when the game closes (derived, rebuilt on correction).
+    # ``winner_position`` is always a seat position; a partnership game is won by a team, kept in
+    # ``winner_team`` (``Seat.team``) with ``winner_position`` empty.
     result = models.JSONField(default=dict, blank=True)
     winner_position = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
     margin = models.IntegerField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 
+from engine.errors import EngineError
 from engine.game import (
     BoxRoles,
     GameResult,
@@ -31,7 +32,7 @@ from engine.rules import RuleSet
 from engine.scoring import HandOutcome
 from scoring.formats import match_format_read
 from scoring.models import Game, Hand, HandSubmission, Match, Seat
-from tournaments.models import ClubRole, Event
+from tournaments.models import ClubRole, Event, Round
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 
@@ -169,43 +170,39 @@ class MatchState:
 
 def match_prefetched(*, match_id: int) -> Match:
     """A match with everything :func:`match_state` reads, in a fixed number of queries."""
-    return (
-        Match.objects.select_related("event", "winner")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player")),
-            Prefetch(
-                "games",
-                queryset=Game.objects.prefetch_related(
-                    Prefetch(
-                        "hands",
-                        queryset=Hand.objects.prefetch_related(
-                            Prefetch(
-                                "submissions",
-                                queryset=HandSubmission.objects.select_related(
-                                    "submitted_by_player",
-                                    "confirmed_by_player",
-                                    "submitted_by_user",
-                                    "confirmed_by_user",
-                                ),
-                            )
-                        ),
-                    )
-                ),
+    return _with_state_relations(Match.objects.all()).get(pk=match_id)
+
+
+def _with_state_relations(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """``matches`` with every relation :func:`match_state` reads prefetched (six queries for
+    any number of matches)."""
+    return matches.select_related("event__club", "winner").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        Prefetch(
+            "games",
+            queryset=Game.objects.prefetch_related(
+                Prefetch(
+                    "hands",
+                    queryset=Hand.objects.prefetch_related(
+                        Prefetch(
+                            "submissions",
+                            queryset=HandSubmission.objects.select_related(
+                                "submitted_by_player",
+                                "confirmed_by_player",
+                                "submitted_by_user",
+                                "confirmed_by_user",
+                            ),
+                        )
+                    ),
+                )
             ),
-        )
-        .get(pk=match_id)
+        ),
     )
 
 
 def scored_hand_from(result: dict[str, Any]) -> ScoredHand:
     """The engine's game entry for a stored verdict (built by the engine when it was entered)."""
-    scored = result.get("scored")
-    if scored is None:  # a row written without the scoring services: a two-player verdict
-        scored = {
-            "winner": result.get("winner"),
-            "points": result.get("points") or 0,
-            "outcome": result.get("outcome") or "dead",
-        }
+    scored = result["scored"]
     outcome = HandOutcome(scored["outcome"])
     if outcome is HandOutcome.DEAD or scored["winner"] is None:
         return ScoredHand.dead()
@@ -340,6 +337,47 @@ def match_state(*, match: Match) -> MatchState:
         result.winner,
         result.games_won,
     )
+
+
+# -- live scores of many tables ------------------------------------------------------------------
+
+
+def _live(state: MatchState) -> dict[str, Any]:
+    detail = match_detail(state=state, show_pending=False)
+    game = detail["games"][-1] if detail["games"] else None
+    return {
+        "totals": game["totals"] if game is not None and "totals" in game else None,
+        "games_won": detail["games_won"],
+        "best_of": len(detail["games"]) > 1 or detail["match_format"].get("kind") == "best_of",
+        "sides": detail["sides"],
+        "winner_name": detail["winner_name"],
+    }
+
+
+def matches_live_scores(*, match_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
+    """Each match's live score (current game's totals, games won, sides, winner) by match id.
+
+    Every match is loaded with one set of prefetches (six queries whatever their number) and
+    scored by :func:`match_state` in memory, so a pairings list of 512 tables costs what one
+    table does. A match whose stored hands the engine rejects is left out.
+    """
+    out: dict[int, dict[str, Any]] = {}
+    if not match_ids:
+        return out
+    for match in _with_state_relations(Match.objects.filter(pk__in=list(match_ids))):
+        try:
+            out[match.pk] = _live(match_state(match=match))
+        except EngineError:
+            continue
+    return out
+
+
+def round_live_scores(*, rnd: Round) -> dict[int, dict[str, Any]]:
+    """The live score of every played table of a round (see :func:`matches_live_scores`)."""
+    ids = Match.objects.filter(round=rnd, decision=Match.Decision.PLAYED).values_list(
+        "pk", flat=True
+    )
+    return matches_live_scores(match_ids=list(ids))
 
 
 # -- shapes for the API -------------------------------------------------------------------------

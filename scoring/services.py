@@ -28,6 +28,14 @@ Decisions:
   corrects the later hands first, from the last one back. A game that a correction re-opens is
   marked playing again (and the match too); an empty later game that is no longer needed is
   removed.
+- A correction that re-opens a finished match or changes its winner asks
+  ``tournaments.services.match_result_change_allowed`` first (it refuses with 409 when a later
+  bracket match was already played with the old winner) and, once stored, tells
+  ``match_result_changed`` (the bracket's next match gets the right player, ratings are redone).
+- Winners are seat positions, except in a partnership, where the engine's side is a team:
+  ``Game.winner_team`` / ``Match.winner_team`` hold it (``winner_position`` and ``winner`` stay
+  empty) and a partnership hand's verdict carries ``winner_team`` (its ``winner`` is the same
+  team index, as the API's ``sides`` number them).
 - A paper score sheet (a whole game) is entered confirmed at once when a director enters it (the
   sheet is signed by both players) or when the event needs no confirmation; players enter hand
   by hand otherwise. CSV imports are for directors and are stored confirmed.
@@ -47,9 +55,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from core.i18n import engine_message
 from engine.cards import format_card, format_cards, parse_card
-from engine.errors import EngineError, RuleError
+from engine.errors import EngineError, Message, RuleError, gettext_noop
 from engine.game import ScoredHand
+from engine.gem import DeckMap
 from engine.rules import RuleSet, find_rules
 from engine.rummy import RummyHandResult, score_rummy_hand
 from engine.scoring import (
@@ -75,7 +85,12 @@ from scoring.selectors import (
     submission_out,
 )
 from tournaments.models import Event, Player, Registration, Round
-from tournaments.services import event_results_bump, match_finished
+from tournaments.services import (
+    event_results_bump,
+    match_finished,
+    match_result_change_allowed,
+    match_result_changed,
+)
 
 # -- input ----------------------------------------------------------------------------------
 
@@ -204,10 +219,9 @@ def _field_for(message: str) -> str | None:
 
 def _refused(exc: EngineError, prefix: str = "") -> ApplicationError:
     """An engine error as the one application error, naming the field it is about."""
-    message = str(exc)
-    name = _field_for(message)
+    name = _field_for(str(exc))
     return ApplicationError(
-        message, status=400, field=f"{prefix}{name}" if name else prefix or None
+        engine_message(exc), status=400, field=f"{prefix}{name}" if name else prefix or None
     )
 
 
@@ -300,7 +314,10 @@ def _board(
     try:
         upcard = parse_card(entry.upcard) if entry.upcard else None
     except EngineError as exc:
-        raise ApplicationError(f"upcard: {exc}", field=f"{prefix}upcard") from None
+        raise ApplicationError(
+            engine_message(Message(gettext_noop("upcard: {reason}"), reason=exc.message)),
+            field=f"{prefix}upcard",
+        ) from None
     if outcome is HandOutcome.DEAD:
         if by_cards:
             raise ApplicationError(
@@ -351,6 +368,7 @@ def _board(
                 upcard=upcard,
                 knock_limit=entry.knock_limit,
                 diamond_number=entry.diamond_number,
+                deck_map=_deck_map(state) if rules.family == "gem" else None,
             )
             check_claim(
                 result,
@@ -385,6 +403,13 @@ def _board(
     return kind, result, knocker, defender
 
 
+def _deck_map(state: MatchState) -> DeckMap | None:
+    """The club's Gem deck map (which gem each card carries: club data, RULES.md §8), or None
+    when the club has not given one, in which case Gem hands are entered by counts."""
+    raw = state.match.event.club.gem_deck_map
+    return DeckMap.from_mapping(raw) if raw else None
+
+
 def _prepare_two(state: MatchState, ctx: HandContext, entry: HandEntry) -> Prepared:
     kind, result, knocker, defender = _board(state, entry, ctx.playing)
     if knocker is None or defender is None:
@@ -405,6 +430,7 @@ def _prepare_partnership(state: MatchState, ctx: HandContext, entry: HandEntry) 
             "points": 0,
             "team_points": [0, 0],
             "boards": [],
+            "winner_team": None,
             "scored": _scored(ScoredHand.dead()),
         }
         return Prepared("dead", entry.as_payload(), verdict)
@@ -440,6 +466,7 @@ def _prepare_partnership(state: MatchState, ctx: HandContext, entry: HandEntry) 
     verdict = {
         "outcome": "dead" if hand.winner is None else combined.outcome.value,
         "winner": combined.winner,
+        "winner_team": combined.winner,
         "points": combined.points,
         "team_points": list(combined.team_points),
         "boards": verdicts,
@@ -462,7 +489,7 @@ def _prepare_rummy(state: MatchState, ctx: HandContext, entry: HandEntry) -> Pre
         )
     except EngineError as exc:
         raise ApplicationError(
-            str(exc), field="leftovers" if "went out" not in str(exc) else "went_out"
+            engine_message(exc), field="leftovers" if "went out" not in str(exc) else "went_out"
         ) from None
     if entry.points is not None and entry.points != result.points:
         raise ApplicationError(
@@ -594,7 +621,8 @@ def match_sync(*, match: Match) -> MatchState:
         state = match_state(match=match_prefetched(match_id=match.pk))
     except EngineError as exc:
         raise ApplicationError(
-            _("This would make the recorded hands inconsistent: %(reason)s") % {"reason": str(exc)},
+            _("This would make the recorded hands inconsistent: %(reason)s")
+            % {"reason": engine_message(exc)},
             status=409,
         ) from None
     changed = False
@@ -611,20 +639,35 @@ def match_sync(*, match: Match) -> MatchState:
             margin = view.result.margin if finished else None
         status = Game.Status.FINISHED if finished else Game.Status.PLAYING
         result = _result_json(state, view)
-        if (game.status, game.winner_position, game.margin, game.result) != (
+        # The engine's winner is a team in a partnership: never store it as a seat.
+        position, team = (None, winner) if state.partnership else (winner, None)
+        if (game.status, game.winner_position, game.winner_team, game.margin, game.result) != (
             status,
-            winner,
+            position,
+            team,
             margin,
             result,
         ):
-            changed = changed or game.status != status or game.winner_position != winner
+            changed = (
+                changed
+                or game.status != status
+                or (game.winner_position, game.winner_team) != (position, team)
+            )
             game.status = status
-            game.winner_position = winner
+            game.winner_position = position
+            game.winner_team = team
             game.margin = margin
             game.result = result
             game.finished_at = (game.finished_at or now) if finished else None
             game.save(
-                update_fields=["status", "winner_position", "margin", "result", "finished_at"]
+                update_fields=[
+                    "status",
+                    "winner_position",
+                    "winner_team",
+                    "margin",
+                    "result",
+                    "finished_at",
+                ]
             )
     for game in state.match.games.all():
         if game.pk in kept:
@@ -645,9 +688,13 @@ def match_sync(*, match: Match) -> MatchState:
         )
         changed = True
     winner_player = None
-    if state.finished and state.winner is not None and not state.partnership:
-        seat = state.seat(state.winner)
-        winner_player = seat.player if seat is not None else None
+    winner_team = None
+    if state.finished and state.winner is not None:
+        if state.partnership:
+            winner_team = state.winner
+        else:
+            seat = state.seat(state.winner)
+            winner_player = seat.player if seat is not None else None
     match_status = Match.Status.FINISHED if state.finished else Match.Status.PLAYING
     summary = (
         {
@@ -662,19 +709,27 @@ def match_sync(*, match: Match) -> MatchState:
         if state.finished
         else {}
     )
-    if (match.status, match.winner_id, match.summary) != (
-        match_status,
-        winner_player.pk if winner_player else None,
-        summary,
-    ):
+    before = (match.status, match.winner_id, match.winner_team)
+    after = (match_status, winner_player.pk if winner_player else None, winner_team)
+    # A correction that re-opens a final match or changes its winner may already have been
+    # acted on (a bracket match paired with the old winner): tournaments decide, before commit.
+    corrected = before[0] == Match.Status.FINISHED and before != after
+    if corrected:
+        match_result_change_allowed(
+            match=match, new_winner=after[1] if match_status == Match.Status.FINISHED else None
+        )
+    if (*before, match.summary) != (*after, summary):
         changed = True
         match.status = match_status
         match.winner = winner_player
+        match.winner_team = winner_team
         match.summary = summary
         match.finished_at = (match.finished_at or now) if state.finished else None
-        match.save(update_fields=["status", "winner", "summary", "finished_at"])
+        match.save(update_fields=["status", "winner", "winner_team", "summary", "finished_at"])
     if changed:
         event_results_bump(event=match.event)
+        if corrected:
+            match_result_changed(match=match)
         if state.finished:
             match_finished(match=match)
     return state
@@ -708,7 +763,7 @@ def match_start(
         rules = base.with_overrides(**dict(rule_overrides or {})) if rule_overrides else base
     except RuleError as exc:
         raise ApplicationError(
-            str(exc), field="rule_overrides" if rule_overrides else "rules"
+            engine_message(exc), field="rule_overrides" if rule_overrides else "rules"
         ) from None
     if not match_format and rules.hollywood_games:
         match_format = {"kind": "hollywood"}

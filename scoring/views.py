@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError
+from core.i18n import engine_message
 from engine.errors import EngineError
 from scoring.forms import TAB_FIELDS, EntryInput, read_entry
 from scoring.links import LINK_PARAM, match_link_token
@@ -448,7 +449,7 @@ def hand_submit_view(request: HttpRequest, pk: int) -> HttpResponse:
         fields = {exc.field: exc.message} if exc.field else {}
         return _entry_error(page, inp, fields, None if fields else exc.message, _status(exc))
     except EngineError as exc:
-        return _entry_error(page, inp, {}, str(exc), 400)
+        return _entry_error(page, inp, {}, engine_message(exc), 400)
     return page.back("#pending")
 
 
@@ -510,7 +511,7 @@ def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
                     general = exc.message
                 return _override_error(page, inp, errors, general, _status(exc), extra)
             except EngineError as exc:
-                return _override_error(page, inp, errors, str(exc), 400, extra)
+                return _override_error(page, inp, errors, engine_message(exc), 400, extra)
             messages.success(request, _("Hand %(n)s corrected.") % {"n": sub.hand.number})
             return page.back("#sheet")
         return _override_error(page, inp, errors, None, 400, extra)

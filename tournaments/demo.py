@@ -1,11 +1,12 @@
 """Demo tournaments for a new user: a finished Swiss, a running knockout and a league.
 
 ``demo_tournaments_load()`` is called by ``core.demo``. It is idempotent: each piece is looked
-up by name first and only what is missing is created. Everything goes through the tournament
-services; match results are written as scoring stores them (``Game``, ``Hand`` and confirmed
-``HandSubmission`` rows) with every hand scored by the engine from deterministic random deadwood
-counts, then ``event_results_bump`` and ``match_finished`` are called as scoring does. (Scoring's
-own services need a signed-in actor per hand; the demo writes the same rows directly.)
+up by name first and only what is missing is created. Everything goes through the services: the
+tournament services create the events, rounds and brackets, and every hand is played through
+scoring's services the way players do it at the table: entered on the knocker's own match link
+and confirmed on the opponent's (the events use the default "opponent confirms" policy), from
+deterministic random deadwood counts. Scoring then closes the games and matches and calls the
+tournament hooks itself, so the demo's rows are exactly what real play stores.
 """
 
 from __future__ import annotations
@@ -14,21 +15,18 @@ import random
 from datetime import date, timedelta
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.utils import timezone
+from django.contrib.auth.models import User
 
-from engine.game import ScoredHand, score_game
-from engine.rules import RuleSet
-from engine.scoring import HandOutcome, score_hand_counts
-from scoring.models import Game, Hand, HandSubmission, Match
+from scoring.links import match_link_token
+from scoring.models import HandSubmission, Match
+from scoring.permissions import Actor
+from scoring.services import HandEntry, hand_confirm, hand_submit, match_start
 from tournaments.models import Club, ClubRole, Event, Player, Registration
 from tournaments.services import (
     club_create,
     club_role_grant,
     event_create,
     event_finish,
-    event_results_bump,
-    match_finished,
     player_create,
     ratings_update_for_event,
     registration_create,
@@ -37,83 +35,49 @@ from tournaments.services import (
 )
 
 CLUB_SLUG = "knock-demo-club"
+DEMO_IP = "192.0.2.20"  # a documentation address: the demo's "phones"
 NAMES = [
     "Ada", "Bora", "Chen", "Dana", "Eun-ji", "Farid", "Gita", "Hugo", "Iris", "Jun",
     "Kai", "Lena", "Min-ho", "Nadia", "Omar", "Priya", "Quinn", "Rosa", "Sora", "Tomas",
 ]  # fmt: skip
 
 
+def _phone(match: Match, position: int) -> Actor:
+    """The player at ``position`` acting on their own match link."""
+    token = match_link_token(match=match, position=position)
+    return Actor(token=token, ip=DEMO_IP, user_agent="Knock demo phone")
+
+
+def _random_hand(rng: random.Random, strength: float) -> dict[str, int | str]:
+    knocker = 0 if rng.random() < 0.5 + (strength - 0.5) * 0.3 else 1
+    gin = rng.random() < 0.15
+    knocker_dw = 0 if gin else rng.randint(1, 10)
+    defender_dw = rng.randint(0, 60)
+    if defender_dw == knocker_dw:
+        defender_dw += 1
+    outcome = "gin" if gin else ("knock" if defender_dw > knocker_dw else "undercut")
+    return {
+        "knocker": knocker,
+        "outcome": outcome,
+        "knocker_deadwood": knocker_dw,
+        "defender_deadwood": defender_dw,
+    }
+
+
 def demo_match_play(*, match: Match, rng: random.Random) -> Match:
-    """Play ``match`` out hand by hand with the engine and store it as scoring would."""
-    rules = RuleSet.from_dict(match.rules)
-    seats = list(match.seats.order_by("position").values_list("player_id", flat=True))
+    """Play a two-player ``match`` out through scoring's services, one random hand at a time."""
     strength = rng.random()
-    with transaction.atomic():
-        game, _ = Game.objects.get_or_create(match=match, number=1)
-        hands: list[ScoredHand] = []
-        result = None
-        for number in range(1, 41):
-            knocker = 0 if rng.random() < 0.5 + (strength - 0.5) * 0.3 else 1
-            gin = rng.random() < 0.15
-            knocker_dw = 0 if gin else rng.randint(1, 10)
-            defender_dw = rng.randint(0, 60)
-            if defender_dw == knocker_dw:
-                defender_dw += 1
-            hr = score_hand_counts(
-                rules,
-                outcome=(
-                    HandOutcome.GIN
-                    if gin
-                    else HandOutcome.KNOCK
-                    if defender_dw > knocker_dw
-                    else HandOutcome.UNDERCUT
-                ),
-                knocker_deadwood=knocker_dw,
-                defender_deadwood=defender_dw,
-            )
-            hand = ScoredHand.from_hand(hr, knocker=knocker, defender=1 - knocker)
-            hands.append(hand)
-            h = Hand.objects.create(game=game, number=number)
-            HandSubmission.objects.create(
-                hand=h,
-                version=1,
-                entry=HandSubmission.Entry.COUNTS,
-                payload={
-                    "knocker": knocker,
-                    "outcome": hr.outcome.value,
-                    "knocker_deadwood": knocker_dw,
-                    "defender_deadwood": defender_dw,
-                },
-                result={
-                    "outcome": hr.outcome.value,
-                    "winner_role": hr.winner,
-                    "winner": hand.winner,
-                    "knocker": knocker,
-                    "defender": 1 - knocker,
-                    "points": hr.points,
-                },
-                status=HandSubmission.Status.CONFIRMED,
-                confirmed_at=timezone.now(),
-            )
-            result = score_game(rules, hands)
-            if result.finished:
-                break
-        assert result is not None
-        now = timezone.now()
-        game.status = Game.Status.FINISHED
-        game.winner_position = result.winner
-        game.margin = result.margin
-        game.result = {"final_totals": list(result.final_totals), "hands": len(hands)}
-        game.finished_at = now
-        game.save()
-        match.status = Match.Status.FINISHED
-        match.winner_id = seats[result.winner] if result.winner is not None else None
-        match.summary = {"games_won": [int(result.winner == 0), int(result.winner == 1)]}
-        match.finished_at = now
-        match.save(update_fields=["status", "winner", "summary", "finished_at"])
-        event_results_bump(event=match.event)
-        match_finished(match=match)
-    return match
+    players = {0: _phone(match, 0), 1: _phone(match, 1)}
+    for _ in range(200):
+        data = _random_hand(rng, strength)
+        knocker = int(data["knocker"])
+        sub = hand_submit(match=match, actor=players[knocker], entry=HandEntry.from_dict(data))
+        if sub.status == HandSubmission.Status.PENDING:
+            hand_confirm(submission=sub, actor=players[1 - knocker])
+        match.refresh_from_db(fields=["status"])
+        if match.status == Match.Status.FINISHED:
+            return match
+    raise RuntimeError(f"demo match {match.pk} did not finish")
 
 
 def _club() -> Club:
@@ -129,6 +93,16 @@ def _club() -> Club:
     if director is not None:
         club_role_grant(club=club, user=director, role=ClubRole.Role.ADMIN)
     return club
+
+
+def _director(club: Club) -> User:
+    """Who starts the league's club-night tables: the demo director (a scorer if there is none)."""
+    users = get_user_model()
+    director = users.objects.filter(username="director").first()
+    if director is None:
+        director, _ = users.objects.get_or_create(username="demo-scorer")
+    club_role_grant(club=club, user=director, role=ClubRole.Role.DIRECTOR)
+    return director
 
 
 def _players(club: Club) -> list[Player]:
@@ -198,6 +172,7 @@ def _league(club: Club, players: list[Player], rng: random.Random) -> str:
     if league is not None:
         return f"{name}: kept"
     league = event_create(club_id=club.pk, name=name, kind=Event.Kind.LEAGUE, rules="standard")
+    director = Actor(user=_director(club), ip=DEMO_IP, user_agent="Knock demo")
     for night in range(1, 4):
         event = event_create(
             club_id=club.pk,
@@ -211,9 +186,7 @@ def _league(club: Club, players: list[Player], rng: random.Random) -> str:
         _register(event, here)
         for _ in range(6):
             a, b = rng.sample(here, 2)
-            match = Match.objects.create(event=event, rules=event.rules, match_format={})
-            match.seats.create(player=a, position=0)
-            match.seats.create(player=b, position=1)
+            match = match_start(actor=director, event=event, players=[a.pk, b.pk])
             demo_match_play(match=match, rng=rng)
         standings_recompute(event=event)
         event_finish(event=event)

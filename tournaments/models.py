@@ -25,6 +25,17 @@ class Club(models.Model):
     rating_period_days = models.PositiveIntegerField(
         _("rating period (days)"), default=30, help_text=_("Glicko-2 rating period.")
     )
+    gem_deck_map = models.JSONField(
+        _("Gem Rummy deck map"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "Which gem each card carries (Gem Rummy, RULES.md section 8), in the engine's own "
+            'mapping form: {"AS": "ruby", ..., "KS": ["ruby", "emerald"]} (card notation to one '
+            "gem, a king to two). Empty when the club has none. Read it with "
+            "engine.gem.DeckMap.from_mapping(club.gem_deck_map); it is checked that way when saved."
+        ),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -18,7 +18,7 @@ subtracts it). Hands won and gins come from confirmed hand submissions.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
@@ -131,6 +131,7 @@ class MatchRecord:
     winner: int | None
     players: tuple[int, ...]
     teams: tuple[int | None, ...] = ()
+    winner_team: int | None = None
     game_points: tuple[int, ...] = ()
     hands_won: tuple[int, ...] = ()
     gins: tuple[int, ...] = ()
@@ -141,9 +142,19 @@ class MatchRecord:
     def finished(self) -> bool:
         return self.status == Match.Status.FINISHED
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players credited with the win: the winner, or both partners of the winning team."""
+        if self.winner_team is not None:
+            pairs = zip(self.players, self.teams, strict=True)
+            return tuple(p for p, t in pairs if t == self.winner_team)
+        return (self.winner,) if self.winner is not None else ()
+
 
 HAND_WINNER_KEY = "winner"
 """The key of a confirmed ``HandSubmission.result`` holding the winning seat position."""
+HAND_WINNER_TEAM_KEY = "winner_team"
+"""In a partnership hand's verdict: the winning team (``Seat.team``); both partners won it."""
 HAND_OUTCOME_KEY = "outcome"
 GIN_OUTCOMES = frozenset({"gin", "big_gin"})
 
@@ -154,7 +165,9 @@ def event_match_records(
     """Every match of ``event`` with seats, net game points and (optionally) hands won and gins.
 
     Four flat queries whatever the size of the event, so a 1,024-player Swiss reads in well
-    under a second.
+    under a second. A partnership's games and hands are won by a team (``winner_team``): both
+    partners are credited. Game points are net for two sides (two players, or two teams: the
+    margins won less the margins lost) and the margins won at a table of three or more.
     """
     matches = Match.objects.filter(event=event)
     if finished_only:
@@ -167,6 +180,7 @@ def event_match_records(
             "status",
             "decision",
             "winner_id",
+            "winner_team",
             "summary",
             "finished_at",
         )
@@ -179,39 +193,50 @@ def event_match_records(
         "match_id", "player_id", "position", "team"
     ):
         seats[match_id].append((position, player_id, team))
-    margins: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    game_qs = Game.objects.filter(
-        match__event=event, status=Game.Status.FINISHED, winner_position__isnull=False
+    # What a game or hand was won by, per match: ("seat", position) or ("team", team).
+    margins: dict[int, dict[tuple[str, int], int]] = defaultdict(lambda: defaultdict(int))
+    game_qs = Game.objects.filter(match__event=event, status=Game.Status.FINISHED).filter(
+        Q(winner_position__isnull=False) | Q(winner_team__isnull=False)
     )
-    for match_id, winner_pos, margin in game_qs.values_list(
-        "match_id", "winner_position", "margin"
+    for match_id, winner_pos, winner_team, margin in game_qs.values_list(
+        "match_id", "winner_position", "winner_team", "margin"
     ):
-        if winner_pos is not None:
-            margins[match_id][winner_pos] += margin or 0
-    hands: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    gins: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
+        if winner_team is not None:
+            margins[match_id][("team", winner_team)] += margin or 0
+        elif winner_pos is not None:
+            margins[match_id][("seat", winner_pos)] += margin or 0
+    hands: dict[int, dict[tuple[str, int], int]] = defaultdict(lambda: defaultdict(int))
+    gins: dict[int, dict[tuple[str, int], int]] = defaultdict(lambda: defaultdict(int))
     if with_hands:
         sub_qs = HandSubmission.objects.filter(
             hand__game__match__event=event, status=HandSubmission.Status.CONFIRMED
         ).annotate(
             _winner=KeyTextTransform(HAND_WINNER_KEY, "result"),
+            _team=KeyTextTransform(HAND_WINNER_TEAM_KEY, "result"),
             _outcome=KeyTextTransform(HAND_OUTCOME_KEY, "result"),
         )
-        for match_id, raw_winner, outcome in sub_qs.values_list(
-            "hand__game__match_id", "_winner", "_outcome"
+        for match_id, raw_winner, raw_team, outcome in sub_qs.values_list(
+            "hand__game__match_id", "_winner", "_team", "_outcome"
         ):
-            if raw_winner is None or raw_winner == "":
+            if raw_team not in (None, ""):
+                hand_side = ("team", int(raw_team))
+            elif raw_winner not in (None, ""):
+                hand_side = ("seat", int(raw_winner))
+            else:
                 continue
-            pos = int(raw_winner)
-            hands[match_id][pos] += 1
+            hands[match_id][hand_side] += 1
             if outcome in GIN_OUTCOMES:
-                gins[match_id][pos] += 1
+                gins[match_id][hand_side] += 1
     records = []
-    for match_id, rnd, key, status, decision, winner, summary, finished_at in rows:
+    for match_id, rnd, key, status, decision, winner, win_team, summary, finished_at in rows:
         ordered = sorted(seats.get(match_id, []))
-        positions = [p for p, _, _ in ordered]
+        sides = [("team", t) if t is not None else ("seat", p) for p, _, t in ordered]
         won = margins.get(match_id, {})
-        total = sum(won.values())
+        if len(set(sides)) == 2:  # two players, or two teams: net
+            total = sum(won.values())
+            game_points = tuple(2 * won.get(s, 0) - total for s in sides)
+        else:
+            game_points = tuple(won.get(s, 0) for s in sides)
         records.append(
             MatchRecord(
                 id=match_id,
@@ -222,11 +247,10 @@ def event_match_records(
                 winner=winner,
                 players=tuple(pid for _, pid, _ in ordered),
                 teams=tuple(t for _, _, t in ordered),
-                game_points=tuple(2 * won.get(p, 0) - total for p in positions)
-                if len(positions) == 2
-                else tuple(won.get(p, 0) for p in positions),
-                hands_won=tuple(hands.get(match_id, {}).get(p, 0) for p in positions),
-                gins=tuple(gins.get(match_id, {}).get(p, 0) for p in positions),
+                winner_team=win_team,
+                game_points=game_points,
+                hands_won=tuple(hands.get(match_id, {}).get(s, 0) for s in sides),
+                gins=tuple(gins.get(match_id, {}).get(s, 0) for s in sides),
                 summary=summary or {},
                 finished_on=finished_at.date() if finished_at else None,
             )
@@ -280,6 +304,45 @@ def _round_result(
     )
 
 
+def _table_results(record: MatchRecord, number: int, win: Fraction) -> list[RoundResult]:
+    """A finished table of three or more players (in the box, dealer-out, Rummy 2-6, a
+    partnership) as one one-sided, played result per player in round ``number``.
+
+    The winner (both partners of a winning team) scores a match win, everybody else a loss; a
+    table without a winner is a draw for all. Game points, hands won and gins are the record's
+    (see :func:`event_match_records`). Such a table has no single opponent, so tie-breaks that
+    look at opponents (Buchholz, Sonneborn-Berger, head-to-head, opponents' win %) see the round
+    as unplayed; club nights and leagues rank by match points, then game points.
+    """
+    if record.decision == Match.Decision.FORFEIT:
+        return []
+    winners = set(record.winners)
+    return [
+        RoundResult(
+            number,
+            GameSide(
+                pid,
+                (win if pid in winners else Fraction(0)) if winners else win / 2,
+                record.game_points[k],
+                record.hands_won[k],
+                record.gins[k],
+            ),
+            None,
+            played=True,
+        )
+        for k, pid in enumerate(record.players)
+    ]
+
+
+def _open_play_results(record: MatchRecord, number: int, event: Event) -> list[RoundResult]:
+    """A club night's or league's finished match as round ``number``'s results (two or more)."""
+    win = _points(event, "win_points")
+    if len(record.players) > 2:
+        return _table_results(record, number, win)
+    r = _round_result(record, number, event, win)
+    return [r] if r is not None else []
+
+
 def _uses_rounds(event: Event) -> bool:
     return event.kind not in (Event.Kind.CLUB_NIGHT, Event.Kind.LEAGUE)
 
@@ -292,6 +355,11 @@ def event_results_snapshot(
     Round-based kinds use the round numbers; club nights give each match its own round, since
     players sit down with anyone and play as many matches as they like. A late entry's missed
     rounds (those already paired before ``joined_round``) score ``late_entry_points``.
+
+    Round-based kinds count two-player matches only (their pairings never seat more). Club
+    nights count every table: a match of three or more players (or two teams) is a match win
+    for the winner (both partners), a loss for everyone else, and each game's margin is the
+    winner's game points (see :func:`_table_results`).
     """
     regs = list(
         Registration.objects.filter(event=event).values_list("player_id", "status", "joined_round")
@@ -329,10 +397,10 @@ def event_results_snapshot(
         for rec in records:
             if not rec.finished or not set(rec.players) <= registered:
                 continue
-            r = _round_result(rec, number + 1, event, win)
-            if r is not None:
+            found = _open_play_results(rec, number + 1, event)
+            if found:
                 number += 1
-                results.append(r)
+                results.extend(found)
     return ResultsSnapshot(
         players=players,
         results=tuple(results),
@@ -367,10 +435,10 @@ def _counts(snapshot: ResultsSnapshot) -> dict[int, dict[str, Any]]:
     }
     win = Fraction(snapshot.config.win_points)
     for r in snapshot.results:
-        if r.second is None:
+        if r.second is None and not r.played:
             out[r.first.player]["byes"] += 1
             continue
-        for side in (r.first, r.second):
+        for side in (r.first,) if r.second is None else (r.first, r.second):
             row = out[side.player]
             row["played"] += 1 if r.played else 0
             mp = Fraction(side.match_points)
@@ -489,8 +557,10 @@ def event_standings(*, event: Event) -> EventStandings:
 def league_table(*, league: Event) -> list[StandingLine]:
     """A league's table: every finished match of its events, ranked as one club night would be.
 
-    Each match counts once; the league's own tie-break order applies (default: game points,
-    lots). Players are everyone registered in the league or any of its events.
+    Each match counts once, tables of three or more players included (a win for the winner, a
+    loss for the others, margins as game points: see :func:`event_results_snapshot`); the
+    league's own tie-break order applies (default: game points, lots). Players are everyone
+    registered in the league or any of its events.
     """
     if league.kind != Event.Kind.LEAGUE:
         raise ApplicationError("only a league has a league table", status=400)
@@ -504,15 +574,15 @@ def league_table(*, league: Event) -> list[StandingLine]:
     for ev in events:
         records.extend((ev.pk, r) for r in event_match_records(event=ev, finished_only=True))
     win = _points(league, "win_points")
-    results = []
+    results: list[RoundResult] = []
     number = 0
     for _ev_id, rec in records:
         if not set(rec.players) <= players:
             continue
-        r = _round_result(rec, number + 1, league, win)
-        if r is not None:
+        found = _open_play_results(rec, number + 1, league)
+        if found:
             number += 1
-            results.append(r)
+            results.extend(found)
     dropped = frozenset(
         Registration.objects.filter(event=league, status=Registration.Status.DROPPED).values_list(
             "player_id", flat=True
@@ -702,11 +772,14 @@ class BracketSnapshot:
     depth: dict[int, int]
 
 
-def event_bracket_snapshot(*, event: Event) -> BracketSnapshot:
+def event_bracket_snapshot(
+    *, event: Event, overrides: Mapping[int, int | None] | None = None
+) -> BracketSnapshot:
     """Replay the stored results through the bracket.
 
     Both players forfeiting counts as both having dropped for that match, so nobody advances
-    from it.
+    from it. ``overrides`` (bracket id → winner, or None for "no result") replaces stored
+    results: what the bracket would look like if a correction went through.
     """
     bracket = event_bracket_structure(event=event)
     records = [r for r in event_match_records(event=event, with_hands=False) if r.bracket_key]
@@ -716,6 +789,11 @@ def event_bracket_snapshot(*, event: Event) -> BracketSnapshot:
         for k, r in by_key.items()
         if r.finished and r.winner is not None and r.decision != Match.Decision.BYE
     }
+    for key, winner in (overrides or {}).items():
+        if winner is None:
+            results.pop(key, None)
+        else:
+            results[key] = winner
     dropped = set(
         Registration.objects.filter(event=event, status=Registration.Status.DROPPED).values_list(
             "player_id", flat=True
@@ -792,6 +870,11 @@ def bracket_pending(snapshot: BracketSnapshot) -> list[int]:
 # --- Ratings --------------------------------------------------------------------------------
 
 
+def club_ratings(*, club: Club) -> dict[int, Rating]:
+    """The club's current two-player (Glicko-2) ratings by player id."""
+    return {r.player_id: r for r in Rating.objects.filter(club=club, kind=Rating.Kind.GLICKO2)}
+
+
 def player_ratings(*, player: Player) -> dict[str, Any]:
     """A player's current club ratings and their history, newest last."""
     current = list(Rating.objects.filter(player=player).order_by("kind"))
@@ -846,6 +929,79 @@ def round_matches(*, rnd: Round) -> list[Match]:
         .prefetch_related("seats__player")
         .order_by(F("table_number").asc(nulls_last=True), "id")
     )
+
+
+def event_matches(*, event: Event, open_only: bool = False) -> QuerySet[Match]:
+    """The event's matches with their seated players: the ones still being played first, then
+    newest first (a club night's tables); only those without a final result if ``open_only``."""
+    qs = Match.objects.filter(event=event)
+    if open_only:
+        qs = qs.exclude(status=Match.Status.FINISHED)
+    return qs.prefetch_related("seats__player").order_by("status", "-created_at", "-id")
+
+
+def event_forbidden_pairings(*, event: Event) -> QuerySet[ForbiddenPairing]:
+    """The pairs of players this event keeps apart, with both players."""
+    return (
+        ForbiddenPairing.objects.filter(event=event)
+        .select_related("player_a", "player_b")
+        .order_by("player_a__name", "player_b__name")
+    )
+
+
+def event_active_players(*, event: Event) -> QuerySet[Player]:
+    """Who can be seated at the event now: its registered players who have not dropped (at a
+    club night nobody registered for, any player of the club)."""
+    registered = Registration.objects.filter(event=event)
+    if event.kind == Event.Kind.CLUB_NIGHT and not registered.exists():
+        return player_list(club_id=event.club_id)
+    active = registered.exclude(status=Registration.Status.DROPPED)
+    return Player.objects.filter(pk__in=active.values("player_id")).order_by("name")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMatch:
+    """One of a player's matches as their page lists it."""
+
+    match: Match
+    opponents: tuple[Player, ...]
+    partners: tuple[Player, ...]
+    result: str  # "playing", "won", "lost", "draw" or "forfeit"
+
+
+def player_matches(*, player: Player, limit: int = 100) -> list[PlayerMatch]:
+    """A player's matches, newest first, with opponents, partners and the player's result.
+
+    A partnership is won by a team: the player won when their seat's team is the winning one.
+    """
+    seats = list(
+        Seat.objects.filter(player=player)
+        .select_related("match__event", "match__winner", "match__round")
+        .prefetch_related("match__seats__player")
+        .order_by("-match__created_at", "-match_id")[:limit]
+    )
+    out = []
+    for seat in seats:
+        m = seat.match
+        others = [s for s in m.seats.all() if s.player_id != player.pk]
+        same_side = [s for s in others if seat.team is not None and s.team == seat.team]
+        if m.status != Match.Status.FINISHED:
+            result = "playing"
+        elif m.winner_team is not None:
+            result = "won" if seat.team == m.winner_team else "lost"
+        elif m.winner_id is None:
+            result = "forfeit" if m.decision == Match.Decision.FORFEIT else "draw"
+        else:
+            result = "won" if m.winner_id == player.pk else "lost"
+        out.append(
+            PlayerMatch(
+                match=m,
+                opponents=tuple(s.player for s in others if s not in same_side),
+                partners=tuple(s.player for s in same_side),
+                result=result,
+            )
+        )
+    return out
 
 
 def registration_list(*, event: Event) -> QuerySet[Registration]:

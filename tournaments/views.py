@@ -11,47 +11,87 @@ from collections import defaultdict
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView, LogoutView
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError
-from engine.errors import EngineError
-from scoring.models import Match, Seat
+from engine.rules import RULE_PRESETS
+from scoring.models import Match
 from scoring.permissions import Actor
-from scoring.selectors import match_detail, match_prefetched, match_state
+from scoring.selectors import matches_live_scores, round_live_scores
 from scoring.services import match_start
-from tournaments.forms import ForbiddenPairingForm, MatchStartForm, RegisterForm
-from tournaments.models import Club, Event, ForbiddenPairing, Player, Rating, Registration, Round
+from tournaments.forms import (
+    TIEBREAK_NAMES,
+    ClubForm,
+    EventSettingsForm,
+    ForbiddenPairingForm,
+    GemDeckMapForm,
+    MatchStartForm,
+    PlayerAddForm,
+    PlayerEditForm,
+    PlayerListForm,
+    RegisterForm,
+    RoleGrantForm,
+)
+from tournaments.models import (
+    Club,
+    ClubRole,
+    Event,
+    Player,
+    Rating,
+    Registration,
+    Round,
+)
 from tournaments.permissions import (
     user_can_direct_club,
     user_can_manage_club,
     user_can_manage_event,
 )
-from tournaments.selectors import club_list as clubs_selector
 from tournaments.selectors import (
+    DEFAULT_TIEBREAKS,
+    club_ratings,
+    event_active_players,
     event_bracket,
+    event_forbidden_pairings,
     event_list,
+    event_matches,
     event_rounds,
     event_standings,
     event_tiebreak_order,
     player_list,
+    player_matches,
     player_ratings,
     registration_list,
     round_matches,
 )
+from tournaments.selectors import club_list as clubs_selector
 from tournaments.services import (
+    club_create,
+    club_role_grant,
+    event_create,
     forbidden_pairing_create,
+    player_create,
     registration_checkin,
     registration_checkin_by_token,
     registration_create,
     registration_drop,
     round_pair,
     round_repair,
+)
+from tournaments.services.edits import (
+    club_gem_deck_map_set,
+    club_role_revoke,
+    club_update,
+    event_has_matches,
+    event_update,
+    player_update,
+    players_create_many,
 )
 
 TIEBREAK_LABELS: dict[str, Any] = {
@@ -159,8 +199,8 @@ def _rating_order(player: Player, rating: Rating | None) -> tuple[bool, float, s
 
 
 def _club_ratings(club: Club) -> dict[int, Rating]:
-    """Current two-player ratings of the club's players (a read the selectors do not offer yet)."""
-    return {r.player_id: r for r in Rating.objects.filter(club=club, kind=Rating.Kind.GLICKO2)}
+    """Current two-player ratings of the club's players."""
+    return club_ratings(club=club)
 
 
 # -- events ----------------------------------------------------------------------------------
@@ -189,32 +229,17 @@ def _standings_context(event: Event) -> dict[str, Any]:
     return {"event": event, "standings": standings, "columns": columns, "rows": rows}
 
 
-def _scores(match: Match) -> dict[str, Any]:
-    """A match's live score for a pairings list, from the scoring selectors."""
-    try:
-        detail = match_detail(
-            state=match_state(match=match_prefetched(match_id=match.pk)), show_pending=False
-        )
-    except (EngineError, Match.DoesNotExist):
-        return {}
-    game = detail["games"][-1] if detail["games"] else None
-    totals = None
-    if game is not None and "totals" in game:
-        totals = game["totals"]
-    return {
-        "totals": totals,
-        "games_won": detail["games_won"],
-        "best_of": len(detail["games"]) > 1 or detail["match_format"].get("kind") == "best_of",
-        "sides": detail["sides"],
-        "winner_name": detail["winner_name"],
-    }
-
-
-def _pairing_rows(matches: list[Match]) -> list[dict[str, Any]]:
+def _pairing_rows(
+    matches: list[Match], scores: dict[int, dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """Tables with their live scores (``scores`` by match id; read for all tables at once)."""
+    if scores is None:
+        played = [m.pk for m in matches if m.decision == Match.Decision.PLAYED]
+        scores = matches_live_scores(match_ids=played)
     rows = []
     for m in matches:
         seats = sorted(m.seats.all(), key=lambda s: s.position)
-        live = _scores(m) if m.decision == Match.Decision.PLAYED else {}
+        live = scores.get(m.pk, {}) if m.decision == Match.Decision.PLAYED else {}
         rows.append({"match": m, "seats": seats, "live": live})
     return rows
 
@@ -253,7 +278,11 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     director = user_can_manage_event(user=request.user, event=event)
     rounds = list(event_rounds(event=event))
     current = rounds[-1] if rounds else None
-    pairings = _pairing_rows(round_matches(rnd=current)) if current is not None else []
+    pairings = (
+        _pairing_rows(round_matches(rnd=current), round_live_scores(rnd=current))
+        if current is not None
+        else []
+    )
     context: dict[str, Any] = {
         **_standings_context(event),
         "director": director,
@@ -276,31 +305,19 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             registrations=registrations,
             register_form=RegisterForm(players=club_players.exclude(pk__in=registered)),
             start_form=MatchStartForm(players=_event_players(event)),
-            forbidden=list(
-                ForbiddenPairing.objects.filter(event=event).select_related("player_a", "player_b")
-            ),
+            forbidden=list(event_forbidden_pairings(event=event)),
             forbidden_form=ForbiddenPairingForm(players=_event_players(event)),
         )
     return render(request, "tournaments/event_detail.html", context)
 
 
 def _open_matches(event: Event) -> list[Match]:
-    """A club night's tables, newest first (a read the selectors do not offer yet)."""
-    return list(
-        Match.objects.filter(event=event, round__isnull=True)
-        .prefetch_related("seats__player")
-        .order_by("status", "-created_at")[:60]
-    )
+    """A club night's tables: the ones being played first, then newest first."""
+    return list(event_matches(event=event)[:60])
 
 
 def _event_players(event: Event) -> Any:
-    registered = Registration.objects.filter(event=event).exclude(
-        status=Registration.Status.DROPPED
-    )
-    players = Player.objects.filter(pk__in=registered.values("player_id")).order_by("name")
-    if event.kind == Event.Kind.CLUB_NIGHT and not registered.exists():
-        return player_list(club_id=event.club_id)
-    return players
+    return event_active_players(event=event)
 
 
 def event_standings_fragment(request: HttpRequest, pk: int) -> HttpResponse:
@@ -465,23 +482,7 @@ def checkin_by_link(request: HttpRequest, token: str) -> HttpResponse:
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     ratings = player_ratings(player=player)
-    seats = list(
-        Seat.objects.filter(player=player)
-        .select_related("match__event", "match__winner", "match__round")
-        .prefetch_related("match__seats__player")
-        .order_by("-match__created_at")[:100]
-    )
-    rows = []
-    for seat in seats:
-        m = seat.match
-        opponents = [s.player for s in m.seats.all() if s.player_id != player.pk]
-        if m.status != Match.Status.FINISHED:
-            result = "playing"
-        elif m.winner_id is None:
-            result = "forfeit" if m.decision == Match.Decision.FORFEIT else "draw"
-        else:
-            result = "won" if m.winner_id == player.pk else "lost"
-        rows.append({"match": m, "opponents": opponents, "result": result})
+    rows = player_matches(player=player)
     history = ratings["history"]
     glicko = [h for h in history if h.kind == Rating.Kind.GLICKO2]
     return render(
@@ -508,3 +509,400 @@ def _sparkline(values: list[float], width: int = 240, height: int = 48) -> str:
         f"{i * step:.1f},{height - 4 - (v - low) / span * (height - 8):.1f}"
         for i, v in enumerate(values)
     )
+
+
+# -- director pages: clubs, players, roles, event settings ----------------------------------------
+#
+# Signed-out visitors are sent to sign in; signed-in users without the role get a 403 page.
+# Every write goes through a service; an ``ApplicationError`` lands at the form field it names.
+
+
+def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
+
+
+def _club(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
+
+
+@login_required(login_url="login")
+def club_create_view(request: HttpRequest) -> HttpResponse:
+    """Any signed-in user may start a club; they become its first admin."""
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = club_create(user=request.user, **form.cleaned_data)  # type: ignore[arg-type]
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, _("%(club)s is open. Add its players next.") % {"club": club})
+            return redirect("club-players", slug=club.slug)
+    return render(
+        request,
+        "tournaments/club_form.html",
+        {"form": form, "club": None},
+        status=400 if form.errors else 200,
+    )
+
+
+def _club_edit_page(
+    request: HttpRequest,
+    club: Club,
+    form: ClubForm | None = None,
+    deck_form: GemDeckMapForm | None = None,
+) -> HttpResponse:
+    form = form or ClubForm(
+        initial={
+            "name": club.name,
+            "slug": club.slug,
+            "description": club.description,
+            "rating_period_days": club.rating_period_days,
+        }
+    )
+    deck_form = deck_form or GemDeckMapForm(
+        initial={"deck_map": GemDeckMapForm.as_text(club.gem_deck_map or {})}
+    )
+    return render(
+        request,
+        "tournaments/club_form.html",
+        {"form": form, "deck_form": deck_form, "club": club},
+        status=400 if (form.errors or deck_form.errors) else 200,
+    )
+
+
+@login_required(login_url="login")
+def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    if not user_can_manage_club(user=request.user, club=club):
+        return _forbidden(request, _("Only the club's admins may change the club."))
+    if request.method != "POST":
+        return _club_edit_page(request, club)
+    form = ClubForm(request.POST)
+    if form.is_valid():
+        try:
+            club = club_update(club=club, **form.cleaned_data)
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, _("The club is saved."))
+            return redirect("club-detail", slug=club.slug)
+    return _club_edit_page(request, club, form=form)
+
+
+@login_required(login_url="login")
+@require_POST
+def club_gem_deck(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    if not user_can_manage_club(user=request.user, club=club):
+        return _forbidden(request, _("Only the club's admins may change the club."))
+    form = GemDeckMapForm(request.POST)
+    if form.is_valid():
+        try:
+            club_gem_deck_map_set(club=club, mapping=form.cleaned_data["deck_map"])
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            if form.cleaned_data["deck_map"]:
+                messages.success(request, _("The Gem Rummy deck map is saved."))
+            else:
+                messages.success(request, _("The Gem Rummy deck map is removed."))
+            return redirect("club-edit", slug=club.slug)
+    return _club_edit_page(request, club, deck_form=form)
+
+
+# -- club players ----------------------------------------------------------------------------
+
+
+def _players_page(
+    request: HttpRequest,
+    club: Club,
+    *,
+    add_form: PlayerAddForm | None = None,
+    list_form: PlayerListForm | None = None,
+    failed: PlayerEditForm | None = None,
+    failed_id: int | None = None,
+) -> HttpResponse:
+    rows = []
+    for player in player_list(club_id=club.pk):
+        if player.pk == failed_id and failed is not None:
+            form = failed
+        else:
+            form = PlayerEditForm(
+                prefix=f"p{player.pk}",
+                initial={"name": player.name, "is_guest": player.is_guest, "family": player.family},
+            )
+        rows.append({"player": player, "form": form, "open": player.pk == failed_id})
+    forms_ = [f for f in (add_form, list_form, failed) if f is not None]
+    return render(
+        request,
+        "tournaments/club_players.html",
+        {
+            "club": club,
+            "rows": rows,
+            "add_form": add_form or PlayerAddForm(prefix="add"),
+            "list_form": list_form or PlayerListForm(prefix="list"),
+            "can_manage": user_can_manage_club(user=request.user, club=club),
+        },
+        status=400 if any(f.errors for f in forms_) else 200,
+    )
+
+
+def _directed_club(request: HttpRequest, slug: str) -> tuple[Club, HttpResponse | None]:
+    club = _club(slug)
+    if not user_can_direct_club(user=request.user, club=club):
+        return club, _forbidden(request, _("Only the club's admins and directors may do this."))
+    return club, None
+
+
+@login_required(login_url="login")
+def club_players(request: HttpRequest, slug: str) -> HttpResponse:
+    club, refused = _directed_club(request, slug)
+    return refused or _players_page(request, club)
+
+
+@login_required(login_url="login")
+@require_POST
+def club_player_add(request: HttpRequest, slug: str) -> HttpResponse:
+    club, refused = _directed_club(request, slug)
+    if refused:
+        return refused
+    form = PlayerAddForm(request.POST, prefix="add")
+    if form.is_valid():
+        try:
+            player = player_create(club=club, **form.cleaned_data)
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, _("%(name)s is on the list.") % {"name": player.name})
+            return redirect("club-players", slug=club.slug)
+    return _players_page(request, club, add_form=form)
+
+
+@login_required(login_url="login")
+@require_POST
+def club_player_paste(request: HttpRequest, slug: str) -> HttpResponse:
+    club, refused = _directed_club(request, slug)
+    if refused:
+        return refused
+    form = PlayerListForm(request.POST, prefix="list")
+    if form.is_valid():
+        try:
+            created, skipped = players_create_many(
+                club=club, names=form.name_list(), is_guest=form.cleaned_data["is_guest"]
+            )
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            if created:
+                messages.success(
+                    request,
+                    ngettext("%(n)s player added.", "%(n)s players added.", len(created))
+                    % {"n": len(created)},
+                )
+            if skipped:
+                messages.info(
+                    request,
+                    _("Already on the list: %(names)s") % {"names": ", ".join(skipped)},
+                )
+            return redirect("club-players", slug=club.slug)
+    return _players_page(request, club, list_form=form)
+
+
+@login_required(login_url="login")
+@require_POST
+def club_player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    club, refused = _directed_club(request, slug)
+    if refused:
+        return refused
+    player = get_object_or_404(Player, pk=player_id, club=club)
+    form = PlayerEditForm(request.POST, prefix=f"p{player.pk}")
+    if form.is_valid():
+        try:
+            player_update(player=player, **form.cleaned_data)
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, _("%(name)s is saved.") % {"name": player.name})
+            return redirect("club-players", slug=club.slug)
+    return _players_page(request, club, failed=form, failed_id=player.pk)
+
+
+# -- club roles ------------------------------------------------------------------------------
+
+
+def _roles_page(
+    request: HttpRequest, club: Club, form: RoleGrantForm | None = None
+) -> HttpResponse:
+    # A read the selectors do not offer yet: who holds which role in the club.
+    roles = list(
+        ClubRole.objects.filter(club=club).select_related("user").order_by("role", "user__username")
+    )
+    return render(
+        request,
+        "tournaments/club_roles.html",
+        {"club": club, "roles": roles, "form": form or RoleGrantForm()},
+        status=400 if form is not None and form.errors else 200,
+    )
+
+
+@login_required(login_url="login")
+def club_roles(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    if not user_can_manage_club(user=request.user, club=club):
+        return _forbidden(request, _("Only the club's admins may grant roles."))
+    if request.method != "POST":
+        return _roles_page(request, club)
+    form = RoleGrantForm(request.POST)
+    if form.is_valid():
+        try:
+            club_role_grant(
+                club=club, user=form.cleaned_data["user"], role=form.cleaned_data["role"]
+            )
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(
+                request,
+                _("%(user)s is now %(role)s of the club.")
+                % {
+                    "user": form.cleaned_data["username"],
+                    "role": ClubRole.Role(form.cleaned_data["role"]).label,
+                },
+            )
+            return redirect("club-roles", slug=club.slug)
+    return _roles_page(request, club, form)
+
+
+@login_required(login_url="login")
+@require_POST
+def club_role_revoke_view(request: HttpRequest, slug: str, role_id: int) -> HttpResponse:
+    club = _club(slug)
+    if not user_can_manage_club(user=request.user, club=club):
+        return _forbidden(request, _("Only the club's admins may grant roles."))
+    role = get_object_or_404(ClubRole.objects.select_related("user"), pk=role_id, club=club)
+    try:
+        club_role_revoke(club=club, user=role.user, role=role.role)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("%(user)s is no longer %(role)s of the club.")
+            % {"user": role.user.get_username(), "role": role.get_role_display()},
+        )
+    return redirect("club-roles", slug=club.slug)
+
+
+# -- event settings --------------------------------------------------------------------------
+
+
+def _event_form_page(
+    request: HttpRequest, form: EventSettingsForm, club: Club, event: Event | None
+) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/event_form.html",
+        {
+            "form": form,
+            "club": club,
+            "event": event,
+            "usual_tiebreaks": _usual_tiebreaks(event.kind if event else None),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+def _usual_tiebreaks(kind: str | None) -> list[dict[str, Any]]:
+    kinds = [kind] if kind else [k for k in Event.Kind.values if k != Event.Kind.LEAGUE]
+    return [
+        {
+            "kind": Event.Kind(k).label,
+            "order": ", ".join(
+                str(TIEBREAK_NAMES[n]) if n in TIEBREAK_NAMES else _("lots")
+                for n in DEFAULT_TIEBREAKS[k]
+            ),
+        }
+        for k in kinds
+    ]
+
+
+def _preset_reloaded(form: EventSettingsForm, **kwargs: Any) -> EventSettingsForm:
+    """The form redrawn with the chosen preset's values (the no-script "load preset" button)."""
+    preset = form.data.get("preset") or "standard"
+    if preset not in RULE_PRESETS:
+        preset = "standard"
+    initial = {**form.initial_from_data(), **EventSettingsForm.preset_initial(preset)}
+    return EventSettingsForm(initial=initial, **kwargs)
+
+
+@login_required(login_url="login")
+def event_create_view(request: HttpRequest, slug: str) -> HttpResponse:
+    club, refused = _directed_club(request, slug)
+    if refused:
+        return refused
+    form = EventSettingsForm(request.POST or None, club=club)
+    if request.method == "POST" and "load_preset" in request.POST:
+        form = _preset_reloaded(form, club=club)
+    elif request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event = event_create(
+                club_id=club.pk,
+                name=data["name"],
+                kind=data["kind"],
+                rules=data["rules"].to_dict(),
+                match_format=data["match_format"],
+                confirmation=data["confirmation"],
+                rounds_planned=data["rounds_planned"],
+                options=data["options"],
+                tiebreaks=data["tiebreaks"],
+                league=data["league"] if data["kind"] == Event.Kind.CLUB_NIGHT else None,
+                starts_on=data["starts_on"],
+                user=request.user,  # type: ignore[arg-type]
+            )
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, _("%(event)s is created.") % {"event": event.name})
+            return redirect("event-detail", pk=event.pk)
+    return _event_form_page(request, form, club, None)
+
+
+@login_required(login_url="login")
+def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event(pk)
+    if not user_can_manage_event(user=request.user, event=event):
+        return _forbidden(request, _("Only the event's directors may change its settings."))
+    lock = event_has_matches(event=event)
+    form = EventSettingsForm(request.POST or None, club=event.club, event=event, lock_rules=lock)
+    if request.method == "POST" and "load_preset" in request.POST and not lock:
+        form = _preset_reloaded(form, club=event.club, event=event)
+    elif request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event_update(
+                event=event,
+                name=data["name"],
+                starts_on=data["starts_on"],
+                rules=data["rules"].to_dict(),
+                match_format=data["match_format"],
+                confirmation=data["confirmation"],
+                rounds_planned=data["rounds_planned"],
+                tiebreaks=data["tiebreaks"],
+                options=data["options"],
+            )
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(request, _("The settings are saved."))
+            return redirect("event-detail", pk=event.pk)
+    return _event_form_page(request, form, event.club, event)
+
+
+def event_rules_fields(request: HttpRequest) -> HttpResponse:
+    """The rule and match-format fields filled from one preset (htmx swaps them in)."""
+    preset = request.GET.get("preset", "standard")
+    if preset not in RULE_PRESETS:
+        raise Http404
+    form = EventSettingsForm(club=None, initial=EventSettingsForm.preset_initial(preset))
+    return render(request, "tournaments/_rule_fields.html", {"form": form})

@@ -2,8 +2,9 @@
 
 Scoring owns hand entry; these tests only need its output rows: a closed ``Game`` with its
 winner and margin, confirmed ``HandSubmission`` rows whose ``result`` carries ``winner`` (seat
-position) and ``outcome``, and the match finished, in one transaction that bumps the event's
-results sequence and calls ``match_finished``, as scoring does.
+position), ``outcome`` and the engine's ``scored`` entry, and the match finished, in one
+transaction that bumps the event's results sequence and calls ``match_finished``, as scoring
+does.
 """
 
 from __future__ import annotations
@@ -47,7 +48,12 @@ def play(
                 version=1,
                 entry=HandSubmission.Entry.COUNTS,
                 payload={},
-                result={"winner": seat, "outcome": outcome},
+                result={
+                    "winner": seat,
+                    "outcome": outcome,
+                    "points": 20,
+                    "scored": {"winner": seat, "points": 20, "outcome": outcome, "others": []},
+                },
                 status=HandSubmission.Status.CONFIRMED,
             )
         match.status = Match.Status.FINISHED

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scoring.models import HandSubmission
 from tournaments.demo import demo_tournaments_load
 from tournaments.models import Event, Standing
 
@@ -36,3 +37,15 @@ def test_demo_is_idempotent_and_complete(api):
     player = body["rows"][0]["player"]
     ratings = api.get(f"/api/players/{player}/ratings/").json()
     assert ratings["current"][0]["games"] == 5
+
+
+def test_demo_hands_are_played_through_scoring_services():
+    demo_tournaments_load()
+    hands = HandSubmission.objects.filter(hand__game__match__event__club__slug="knock-demo-club")
+    assert hands.exists()
+    assert not hands.exclude(status="confirmed").exists()
+    for sub in hands.select_related("hand__game__match"):
+        assert {"scored", "formula", "knocker", "defender"} <= set(sub.result)
+        assert sub.submitted_by_player_id
+        assert sub.confirmed_by_player_id
+        assert sub.submitted_by_player_id != sub.confirmed_by_player_id

@@ -3,12 +3,15 @@
 Every public service is keyword-only, validates, writes inside ``transaction.atomic`` and fires
 tasks only through ``transaction.on_commit``. Errors are ``core.errors.ApplicationError``.
 
-Scoring calls two of them: ``event_results_bump(event=...)`` in the transaction that stores,
-confirms or corrects a result, and ``match_finished(match=...)`` when a match becomes final.
+Scoring calls four of them: ``event_results_bump(event=...)`` in the transaction that stores,
+confirms or corrects a result, ``match_finished(match=...)`` when a match becomes final, and,
+when a correction re-opens a final match or changes its winner, ``match_result_change_allowed``
+(before: may refuse with 409) and ``match_result_changed`` (after: the bracket and ratings follow).
 """
 
 from tournaments.services.brackets import bracket_advance, bracket_start, event_playoff_create
 from tournaments.services.clubs import club_create, club_role_grant, player_create
+from tournaments.services.corrections import match_result_change_allowed, match_result_changed
 from tournaments.services.events import (
     event_create,
     event_finish,
@@ -43,6 +46,8 @@ __all__ = [
     "forbidden_pairing_create",
     "match_finished",
     "match_forfeit",
+    "match_result_change_allowed",
+    "match_result_changed",
     "player_create",
     "ratings_update_for_event",
     "ratings_update_for_match",

@@ -13,6 +13,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from core.errors import ApplicationError
+from core.i18n import engine_message, error_message
 from engine.errors import EngineError
 from engine.game import MatchFormat
 from engine.rules import RuleSet, find_rules
@@ -32,7 +33,7 @@ def _rules(rules: str | Mapping[str, Any]) -> dict[str, Any]:
             return find_rules(rules).to_dict()
         return RuleSet.from_dict(rules).to_dict()
     except EngineError as exc:
-        raise ApplicationError(str(exc), field="rules") from exc
+        raise ApplicationError(engine_message(exc), field="rules") from exc
 
 
 def _match_format(match_format: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -44,7 +45,7 @@ def _match_format(match_format: Mapping[str, Any] | None) -> dict[str, Any]:
             hands=data.get("hands"),
         )
     except (EngineError, TypeError, ValueError) as exc:
-        raise ApplicationError(str(exc), field="match_format") from exc
+        raise ApplicationError(error_message(exc), field="match_format") from exc
     return data
 
 

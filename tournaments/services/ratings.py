@@ -187,11 +187,15 @@ def _openskill_rate(match: Match, seats: list[tuple[int, int, int | None]]) -> N
         for pos, value in enumerate((result or {}).get("final_totals") or []):
             totals[pos] += int(value)
     scores = []
-    for members in teams.values():
-        score = sum(totals.get(pos, 0) for pos, _ in members)
-        if match.winner_id in [pid for _, pid in members]:
-            score = 10**9
-        scores.append(score)
+    for key, members in teams.items():
+        # A game's totals are per seat, or per team in a partnership (the engine's sides).
+        if isinstance(key, int):
+            score = totals.get(key, 0)
+            won = match.winner_team == key
+        else:
+            score = sum(totals.get(pos, 0) for pos, _ in members)
+            won = match.winner_id in [pid for _, pid in members]
+        scores.append(10**9 if won else score)
     distinct = sorted(set(scores), reverse=True)
     ranks = [distinct.index(s) + 1 for s in scores]
     stored = {
@@ -257,6 +261,32 @@ def ratings_update_for_match(*, match_id: int) -> None:
             )
         elif len(seats) <= 6:
             _openskill_rate(match, seats)
+
+
+def ratings_withdraw_match(*, match: Match, day: date) -> None:
+    """Take a match that is no longer final (a correction re-opened it) out of the ratings.
+
+    Two-player ratings re-rate the players' current period from the stored results, which no
+    longer include the match, exactly as :func:`ratings_update_for_match` would: idempotent.
+    OpenSkill updates are applied once per match and cannot be taken back; they stay as they were.
+    """
+    seats = sorted(Seat.objects.filter(match=match).values_list("position", "player_id", "team"))
+    if len(seats) != 2 or any(t is not None for _, _, t in seats):
+        return
+    club = Club.objects.get(pk=match.event.club_id)
+    players = {pid for _, pid, _ in seats}
+    current = Rating.objects.filter(club=club, kind=Rating.Kind.GLICKO2, player_id__in=players)
+    if not current.exists():
+        return
+    period = max(
+        [
+            club_rating_period_start(club=club, day=day),
+            *(p for p in current.values_list("period_start", flat=True) if p is not None),
+        ]
+    )
+    RatingHistory.objects.filter(match=match, kind=Rating.Kind.GLICKO2).delete()
+    last: dict[int, int | None] = dict.fromkeys(players)
+    _glicko_rate(club=club, period=period, affected=players, last_match=last)
 
 
 def ratings_update_for_event(*, event: Event) -> int:

@@ -1,0 +1,51 @@
+"""A Gem Rummy hand entered by cards, scored with the club's deck map (RULES.md §8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.test_gem import DEFENDER, GEMS, KNOCKER, _gems
+from tests.scoring.conftest import players
+from tournaments.services.edits import club_gem_deck_map_set
+
+pytestmark = pytest.mark.django_db
+
+
+def _map() -> dict[str, str | list[str]]:
+    from engine.cards import format_card
+
+    out: dict[str, str | list[str]] = {}
+    for card in range(52):
+        gems = _gems(card)
+        out[format_card(card)] = list(gems) if isinstance(gems, tuple) else gems
+    return out
+
+
+def test_gem_hand_by_cards_uses_the_clubs_deck_map(make_event, director_api):
+    event = make_event("gem")
+    api = director_api(event)
+    m = api.start(event, players(event, 2))["id"]
+    body = {
+        "knocker": 0,
+        "knocker_cards": KNOCKER,
+        "defender_cards": DEFENDER,
+        "knock_limit": 3,
+        "diamond_number": 5,
+    }
+    # Without a deck map the engine cannot see vaults or the Queen's Diamond: refused with why.
+    refused = api.hand(m, expect=400, **body)
+    assert "deck map" in refused["detail"]
+
+    club_gem_deck_map_set(club=event.club, mapping=_map())
+    # K = 2 (vault A♠ A♥ 9♦ 9♣, 4-5-6♣, 7♠ 7♥ 7♦; 2♠ left) ≤ die 3. The defender melds the
+    # Queen's Diamond Q♦ 5♦ and K♠ K♥ K♣, lays 7♣ on the 7s: 33 left. Knocker scores 33 − 2 = 31;
+    # the defender holds all eight gems: +8 to the non-knocker.
+    verdict = api.hand(m, **body)
+    assert (verdict["outcome"], verdict["knocker_deadwood"], verdict["defender_deadwood"]) == (
+        "knock",
+        2,
+        33,
+    )
+    assert (verdict["points"], verdict["gem_bonus_defender"]) == (31, 8)
+    assert api.detail(m)["games"][0]["totals"] == [31, 8]
+    assert len(GEMS) == 8

@@ -1,0 +1,482 @@
+"""Director pages through the test client: clubs, players, roles, creating and editing events."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from core.errors import ApplicationError
+from engine.gem import DeckMap
+from engine.rules import find_rules
+from scoring.models import Match
+from tests.factories import (
+    ClubFactory,
+    EventFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    UserFactory,
+)
+from tournaments.models import Club, ClubRole, Event, Player, Registration
+from tournaments.services import event_create, round_pair
+from tournaments.services.edits import event_update
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _field_error(html: str, field_id: str) -> str:
+    """The error text shown in the ``.field`` block of the input ``field_id``."""
+    start = html.index(f'id="{field_id}"')
+    block_start = html.rindex('<div class="field', 0, start)
+    block_end = html.index("</div>", start)
+    block = html[block_start:block_end]
+    assert "has-error" in block, block
+    return " ".join(re.findall(r'<p class="error"[^>]*>(.*?)</p>', block, re.S))
+
+
+def _event_post(**overrides: Any) -> dict[str, Any]:
+    """A complete event form as the browser posts it: the ``classic`` preset, untouched."""
+    rules = find_rules("classic").to_dict()
+    data: dict[str, Any] = {
+        "name": "Spring Swiss",
+        "kind": "swiss",
+        "starts_on": "2025-04-05",
+        "preset": "classic",
+        "fmt_kind": "single_game",
+        "confirmation": "opponent",
+        "rounds_planned": "3",
+        "opt_pair_by": "rating",
+        "opt_forbid_same_club": "allow",
+        "opt_forbid_family": "allow",
+        "opt_grand_final_reset": "on",
+    }
+    for name, value in rules.items():
+        if name == "name":
+            continue
+        if isinstance(value, bool):
+            if value:
+                data[f"r_{name}"] = "on"
+        elif isinstance(value, list):
+            data[f"r_{name}"] = " ".join(str(v) for v in value)
+        else:
+            data[f"r_{name}"] = "" if value is None else str(value)
+    data.update(overrides)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+# -- permissions --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/clubs/new/",
+        "/clubs/{slug}/edit/",
+        "/clubs/{slug}/players/",
+        "/clubs/{slug}/roles/",
+        "/clubs/{slug}/events/new/",
+        "/events/{event}/settings/",
+    ],
+)
+def test_signed_out_visitors_are_sent_to_sign_in(url):
+    event = EventFactory()
+    path = url.format(slug=event.club.slug, event=event.pk)
+    response = Client().get(path)
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/?next=")
+
+
+@pytest.mark.parametrize(
+    ("url", "method"),
+    [
+        ("/clubs/{slug}/edit/", "get"),
+        ("/clubs/{slug}/gem-deck/", "post"),
+        ("/clubs/{slug}/players/", "get"),
+        ("/clubs/{slug}/players/add/", "post"),
+        ("/clubs/{slug}/players/paste/", "post"),
+        ("/clubs/{slug}/roles/", "get"),
+        ("/clubs/{slug}/events/new/", "get"),
+        ("/clubs/{slug}/events/new/", "post"),
+        ("/events/{event}/settings/", "get"),
+        ("/events/{event}/settings/", "post"),
+    ],
+)
+def test_signed_in_strangers_get_403(url, method):
+    event = EventFactory()
+    path = url.format(slug=event.club.slug, event=event.pk)
+    response = getattr(_client(UserFactory()), method)(path, {"add-name": "Zed"})
+    assert response.status_code == 403
+    assert "Not allowed" in response.content.decode()
+    assert not Player.objects.filter(name="Zed").exists()
+
+
+def test_a_director_runs_players_and_events_but_not_the_club_or_roles(club, director):
+    client = _client(director)
+    assert client.get(f"/clubs/{club.slug}/players/").status_code == 200
+    assert client.get(f"/clubs/{club.slug}/events/new/").status_code == 200
+    assert client.get(f"/clubs/{club.slug}/edit/").status_code == 403
+    assert client.get(f"/clubs/{club.slug}/roles/").status_code == 403
+
+
+def test_an_events_own_director_may_change_its_settings():
+    event = EventFactory(status=Event.Status.REGISTRATION)
+    user: Any = UserFactory()
+    event.directors.add(user)
+    assert _client(user).get(f"/events/{event.pk}/settings/").status_code == 200
+
+
+# -- clubs ----------------------------------------------------------------------------------
+
+
+def test_any_signed_in_user_creates_a_club_and_becomes_its_admin():
+    user: Any = UserFactory()
+    response = _client(user).post(
+        "/clubs/new/",
+        {
+            "name": "Seoul Gin Society",
+            "slug": "",
+            "description": "Thursdays",
+            "rating_period_days": 7,
+        },
+    )
+    club = Club.objects.get(name="Seoul Gin Society")
+    assert response.status_code == 302
+    assert response["Location"] == f"/clubs/{club.slug}/players/"
+    assert club.slug == "seoul-gin-society"
+    assert club.rating_period_days == 7
+    assert ClubRole.objects.filter(club=club, user=user, role=ClubRole.Role.ADMIN).exists()
+
+
+def test_club_creation_shows_the_services_message_at_the_field():
+    ClubFactory(slug="taken")
+    response = _client(UserFactory()).post(
+        "/clubs/new/", {"name": "Another", "slug": "taken", "rating_period_days": 30}
+    )
+    assert response.status_code == 400
+    assert "is taken" in _field_error(response.content.decode(), "id_slug")
+
+
+def test_club_creation_refuses_the_reserved_address_and_a_zero_period():
+    response = _client(UserFactory()).post(
+        "/clubs/new/", {"name": "New", "slug": "", "rating_period_days": 0}
+    )
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "reserved" in _field_error(html, "id_slug")
+    assert _field_error(html, "id_rating_period_days")
+    assert not Club.objects.filter(name="New").exists()
+
+
+def test_an_admin_edits_the_club(club, admin_user):
+    response = _client(admin_user).post(
+        f"/clubs/{club.slug}/edit/",
+        {"name": "Renamed", "slug": "renamed", "description": "x", "rating_period_days": 14},
+    )
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert (club.name, club.slug, club.rating_period_days) == ("Renamed", "renamed", 14)
+
+
+def test_the_club_page_links_to_knocks_own_pages_not_the_admin(club, admin_user):
+    html = _client(admin_user).get(f"/clubs/{club.slug}/").content.decode()
+    assert "/admin/" not in html
+    for url in ("edit/", "players/", "roles/", "events/new/"):
+        assert f'href="/clubs/{club.slug}/{url}"' in html
+
+
+# -- players --------------------------------------------------------------------------------
+
+
+def test_a_director_pastes_a_list_of_players(club, director):
+    PlayerFactory(club=club, name="Ann")
+    response = _client(director).post(
+        f"/clubs/{club.slug}/players/paste/",
+        {"list-names": "Ann\nBo\n\n  Cy  \nBo\n", "list-is_guest": "on"},
+        follow=True,
+    )
+    html = response.content.decode()
+    assert "2 players added." in html
+    assert "Already on the list: Ann" in html
+    guests = Player.objects.filter(club=club, is_guest=True)
+    assert sorted(guests.values_list("name", flat=True)) == ["Bo", "Cy"]
+
+
+def test_adding_a_player_twice_shows_the_message_at_the_name(club, director):
+    PlayerFactory(club=club, name="Ann")
+    response = _client(director).post(f"/clubs/{club.slug}/players/add/", {"add-name": "Ann"})
+    assert response.status_code == 400
+    assert "already has a player called" in _field_error(response.content.decode(), "id_add-name")
+
+
+def test_a_director_renames_a_player(club, director):
+    player = PlayerFactory(club=club, name="Jon")
+    response = _client(director).post(
+        f"/clubs/{club.slug}/players/{player.pk}/",
+        {f"p{player.pk}-name": "John", f"p{player.pk}-family": "Kim"},
+    )
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert (player.name, player.family, player.is_guest) == ("John", "Kim", False)
+
+
+def test_renaming_onto_another_players_name_is_refused_at_the_field(club, director):
+    PlayerFactory(club=club, name="Ann")
+    player = PlayerFactory(club=club, name="Bo")
+    response = _client(director).post(
+        f"/clubs/{club.slug}/players/{player.pk}/", {f"p{player.pk}-name": "Ann"}
+    )
+    assert response.status_code == 400
+    assert "already has" in _field_error(response.content.decode(), f"id_p{player.pk}-name")
+    player.refresh_from_db()
+    assert player.name == "Bo"
+
+
+# -- roles ----------------------------------------------------------------------------------
+
+
+def test_an_admin_grants_and_revokes_a_role_by_username(club, admin_user):
+    dora: Any = UserFactory(username="dora")
+    client = _client(admin_user)
+    response = client.post(f"/clubs/{club.slug}/roles/", {"username": "dora", "role": "director"})
+    assert response.status_code == 302
+    role = ClubRole.objects.get(club=club, user=dora)
+    assert role.role == "director"
+    client.post(f"/clubs/{club.slug}/roles/{role.pk}/revoke/")
+    assert not ClubRole.objects.filter(club=club, user=dora).exists()
+
+
+def test_granting_to_an_unknown_username_is_refused_at_the_field(club, admin_user):
+    response = _client(admin_user).post(
+        f"/clubs/{club.slug}/roles/", {"username": "nobody", "role": "admin"}
+    )
+    assert response.status_code == 400
+    assert "Nobody has the username nobody" in _field_error(
+        response.content.decode(), "id_username"
+    )
+
+
+def test_the_last_admin_cannot_be_removed(club, admin_user):
+    role = ClubRole.objects.get(club=club, user=admin_user)
+    response = _client(admin_user).post(f"/clubs/{club.slug}/roles/{role.pk}/revoke/", follow=True)
+    assert "keeps at least one admin" in response.content.decode()
+    assert ClubRole.objects.filter(pk=role.pk).exists()
+
+
+# -- Gem Rummy deck map ---------------------------------------------------------------------
+
+
+def _deck_text() -> tuple[str, dict[str, Any]]:
+    gems = ["ruby", "emerald", "sapphire", "diamond", "pearl", "topaz", "opal", "jade"]
+    lines, mapping = [], {}
+    for suit in "SHDC":
+        for i, rank in enumerate("A23456789TJQK"):
+            card = f"{rank}{suit}"
+            if rank == "K":
+                value: Any = [gems[i % 8], gems[(i + 1) % 8]]
+                lines.append(f"{card} {value[0]},{value[1]}")
+            else:
+                value = gems[i % 8]
+                lines.append(f"{card} {value}")
+            mapping[card] = value
+    return "\n".join(lines), mapping
+
+
+def test_an_admin_pastes_the_gem_deck_map_and_it_is_stored_in_the_engines_form(club, admin_user):
+    text, mapping = _deck_text()
+    response = _client(admin_user).post(f"/clubs/{club.slug}/gem-deck/", {"deck_map": text})
+    assert response.status_code == 302
+    club.refresh_from_db()
+    assert club.gem_deck_map == mapping
+    deck = DeckMap.from_mapping(club.gem_deck_map)
+    assert len(deck.names) == 8
+    page = _client(admin_user).get(f"/clubs/{club.slug}/edit/").content.decode()
+    assert "KS pearl,topaz" in page
+
+
+def test_a_wrong_deck_map_is_refused_with_the_engines_message(club, admin_user):
+    text, _ = _deck_text()
+    short = "\n".join(text.splitlines()[:-1])  # no KC
+    response = _client(admin_user).post(f"/clubs/{club.slug}/gem-deck/", {"deck_map": short})
+    assert response.status_code == 400
+    assert "missing KC" in _field_error(response.content.decode(), "id_deck_map")
+    bad = text.replace("AS ruby", "1S ruby")
+    response = _client(admin_user).post(f"/clubs/{club.slug}/gem-deck/", {"deck_map": bad})
+    assert "Line 1" in _field_error(response.content.decode(), "id_deck_map")
+    club.refresh_from_db()
+    assert club.gem_deck_map == {}
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+def test_creating_an_event_with_a_preset_an_override_and_a_tiebreak_order(club, director):
+    response = _client(director).post(
+        f"/clubs/{club.slug}/events/new/",
+        _event_post(
+            r_target="150",
+            tb_game_points="on",
+            tbo_game_points="2",
+            tb_buchholz="on",
+            tbo_buchholz="1",
+            opt_bye_points="0.5",
+            opt_forbid_family="hard",
+        ),
+    )
+    event = Event.objects.get(name="Spring Swiss")
+    assert response.status_code == 302
+    assert response["Location"] == f"/events/{event.pk}/"
+    assert event.rules == find_rules("classic", target=150).to_dict()
+    assert event.kind == "swiss"
+    assert event.tiebreaks == ["buchholz", "game_points", "lots"]
+    assert event.options == {"bye_points": 0.5, "forbid_family": "hard"}
+    assert event.rounds_planned == 3
+    assert event.match_format == {"kind": "single_game"}
+    assert event.directors.filter(pk=director.pk).exists()
+
+
+def test_no_tiebreak_ticked_keeps_the_usual_order(club, director):
+    _client(director).post(f"/clubs/{club.slug}/events/new/", _event_post())
+    assert Event.objects.get(name="Spring Swiss").tiebreaks == []
+
+
+def test_a_rule_error_is_shown_at_the_parameter_it_names(club, director):
+    response = _client(director).post(
+        f"/clubs/{club.slug}/events/new/", _event_post(r_knock_limit="dice")
+    )
+    assert response.status_code == 400
+    assert "Gem Rummy" in _field_error(response.content.decode(), "id_r_knock_limit")
+    response = _client(director).post(
+        f"/clubs/{club.slug}/events/new/", _event_post(r_spade_doubles="on")
+    )
+    assert "upcard" in _field_error(response.content.decode(), "id_r_spade_doubles")
+    assert not Event.objects.exists()
+
+
+def test_a_match_format_error_is_shown_at_the_format(club, director):
+    response = _client(director).post(
+        f"/clubs/{club.slug}/events/new/", _event_post(fmt_kind="best_of", fmt_games="4")
+    )
+    assert response.status_code == 400
+    assert "odd number" in _field_error(response.content.decode(), "id_fmt_games")
+    response = _client(director).post(
+        f"/clubs/{club.slug}/events/new/", _event_post(fmt_kind="hollywood")
+    )
+    assert "Hollywood" in _field_error(response.content.decode(), "id_fmt_kind")
+
+
+def test_loading_a_preset_without_script_keeps_the_other_fields(club, director):
+    response = _client(director).post(
+        f"/clubs/{club.slug}/events/new/",
+        _event_post(preset="oklahoma", load_preset="1", name="Okie night"),
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'value="Okie night"' in html
+    assert re.search(r'name="r_knock_limit"[^>]*value="upcard"', html)
+    assert re.search(r'name="r_target"[^>]*value="150"', html)
+    assert not Event.objects.exists()
+
+
+def test_the_rules_fragment_gives_a_presets_values():
+    html = Client().get("/events/rules-fields/?preset=hollywood").content.decode()
+    assert re.search(r'name="r_hollywood_games"[^>]*value="3"', html)
+    assert re.search(r'<option value="hollywood" selected>', html)
+    assert Client().get("/events/rules-fields/?preset=canasta").status_code == 404
+
+
+def test_a_club_night_can_belong_to_a_league(club, director):
+    league = event_create(club_id=club.pk, name="Winter league", kind="league")
+    _client(director).post(
+        f"/clubs/{club.slug}/events/new/",
+        _event_post(name="Night 1", kind="club_night", league=str(league.pk)),
+    )
+    assert Event.objects.get(name="Night 1").league == league
+
+
+# -- event settings -------------------------------------------------------------------------
+
+
+def _swiss_with_players(club: Club, n: int = 4) -> Event:
+    event = event_create(
+        club_id=club.pk, name="Spring Swiss", kind="swiss", rules="classic", rounds_planned=3
+    )
+    for i in range(n):
+        RegistrationFactory(
+            event=event,
+            player=PlayerFactory(club=club, name=f"P{i + 1}"),
+            status=Registration.Status.CHECKED_IN,
+        )
+    return event
+
+
+def test_settings_change_before_play(club, director):
+    event = _swiss_with_players(club)
+    response = _client(director).post(
+        f"/events/{event.pk}/settings/",
+        _event_post(name="Renamed Swiss", r_target="200", rounds_planned="4", kind=None),
+    )
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.name == "Renamed Swiss"
+    assert event.rules["target"] == 200
+    assert event.rounds_planned == 4
+
+
+def test_rule_changes_are_refused_once_play_has_started(club, director):
+    event = _swiss_with_players(club)
+    round_pair(event=event)
+    assert Match.objects.filter(event=event).exists()
+    client = _client(director)
+    page = client.get(f"/events/{event.pk}/settings/").content.decode()
+    assert "Play has started" in page
+    assert re.search(r'name="r_target"[^>]*disabled', page)
+    # A hand-made post that changes the rules anyway is refused by the service.
+    with pytest.raises(ApplicationError, match="play has started"):
+        event_update(
+            event=event,
+            name=event.name,
+            starts_on=None,
+            rules=find_rules("classic", target=150).to_dict(),
+            match_format=event.match_format,
+            confirmation=event.confirmation,
+            rounds_planned=3,
+            tiebreaks=[],
+            options={},
+        )
+    # The other settings still change (the disabled rule fields keep their values).
+    response = client.post(
+        f"/events/{event.pk}/settings/",
+        _event_post(name="Still Swiss", kind=None, r_target="150", tb_gins="on", tbo_gins="1"),
+    )
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.name == "Still Swiss"
+    assert event.rules == find_rules("classic").to_dict()
+    assert event.tiebreaks == ["gins", "lots"]
+
+
+def test_the_event_page_shows_the_rules(club):
+    event = event_create(
+        club_id=club.pk, name="Okie", kind="swiss", rules=find_rules("oklahoma").to_dict()
+    )
+    html = Client().get(f"/events/{event.pk}/").content.decode()
+    assert "oklahoma · target 150 · knock limit upcard" in html
+
+
+def test_the_event_page_links_to_its_settings_for_directors_only(club, director):
+    event = _swiss_with_players(club)
+    assert (
+        f"/events/{event.pk}/settings/"
+        in _client(director).get(f"/events/{event.pk}/").content.decode()
+    )
+    assert (
+        f"/events/{event.pk}/settings/" not in Client().get(f"/events/{event.pk}/").content.decode()
+    )

@@ -1,0 +1,112 @@
+"""The reads the pages use: live scores of a whole round in a bounded number of queries, and the
+club, event and player selectors behind the event, club and player pages; the beat schedule."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+
+from scoring.models import Match
+from scoring.permissions import Actor
+from scoring.selectors import round_live_scores
+from scoring.services import HandEntry, hand_submit, match_start
+from tournaments.models import Event, Rating, Registration
+from tournaments.selectors import (
+    club_ratings,
+    event_active_players,
+    event_forbidden_pairings,
+    event_matches,
+)
+from tournaments.services import (
+    event_create,
+    forbidden_pairing_create,
+    registration_create,
+    registration_drop,
+    round_pair,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def round_of_20(club, director, make_players):
+    event = event_create(
+        club_id=club.pk,
+        name="Big Swiss",
+        kind=Event.Kind.SWISS,
+        confirmation=Event.Confirmation.NONE,
+        rounds_planned=3,
+        user=director,
+    )
+    for p in make_players(40):
+        registration_create(event=event, player=p, checked_in=True)
+    rnd = round_pair(event=event)
+    actor = Actor(user=director)
+    for k, match in enumerate(Match.objects.filter(round=rnd).order_by("table_number")):
+        entry = {
+            "knocker": k % 2,
+            "outcome": "knock",
+            "knocker_deadwood": 5,
+            "defender_deadwood": 25,
+        }
+        hand_submit(match=match, actor=actor, entry=HandEntry.from_dict(entry))
+    return event, rnd
+
+
+def test_round_live_scores_reads_every_table_at_once(round_of_20, django_assert_max_num_queries):
+    _event, rnd = round_of_20
+    with django_assert_max_num_queries(8):
+        scores = round_live_scores(rnd=rnd)
+    assert len(scores) == 20
+    assert all(sorted(s["totals"]) == [0, 20] for s in scores.values())
+
+
+def test_the_event_page_of_a_20_table_round_has_bounded_queries(
+    round_of_20, client, django_assert_max_num_queries
+):
+    event, _rnd = round_of_20
+    with django_assert_max_num_queries(25):  # 13 today; one table each would be 120+
+        page = client.get(f"/events/{event.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert html.count("20 – 0") + html.count("0 – 20") == 20  # every table's live total
+
+
+def test_event_and_club_selectors(club, director, make_players):
+    a, b, c = make_players(3)
+    night = event_create(club_id=club.pk, name="Night", kind=Event.Kind.CLUB_NIGHT, user=director)
+    assert set(event_active_players(event=night)) == {a, b, c}  # nobody registered: the club
+    for p in (a, b, c):
+        registration_create(event=night, player=p)
+    registration_drop(registration=Registration.objects.get(event=night, player=c))
+    assert list(event_active_players(event=night)) == sorted([a, b], key=lambda p: p.name)
+    forbidden_pairing_create(event=night, player_a=b, player_b=a)
+    pair = event_forbidden_pairings(event=night).get()
+    assert {pair.player_a, pair.player_b} == {a, b}
+    assert pair.hard
+    actor = Actor(user=director)
+    first = match_start(actor=actor, event=night, players=[a.pk, b.pk])
+    assert list(event_matches(event=night, open_only=True)) == [first]
+    Match.objects.filter(pk=first.pk).update(status=Match.Status.FINISHED)
+    assert list(event_matches(event=night, open_only=True)) == []
+    assert list(event_matches(event=night)) == [first]
+    Rating.objects.create(club=club, player=a, kind="glicko2", rating=1600, deviation=80)
+    Rating.objects.create(club=club, player=b, kind="openskill", rating=25, deviation=8)
+    assert {pid: r.rating for pid, r in club_ratings(club=club).items()} == {a.pk: 1600}
+
+
+def test_the_club_and_player_pages_use_the_selectors(club, make_players, client):
+    a = make_players(1)[0]
+    Rating.objects.create(club=club, player=a, kind="glicko2", rating=1612, deviation=80)
+    assert "1612" in client.get(f"/clubs/{club.slug}/").content.decode()
+    assert client.get(f"/players/{a.pk}/").status_code == 200
+
+
+def test_beat_runs_the_standings_sweep():
+    sweeps = [
+        entry
+        for entry in settings.CELERY_BEAT_SCHEDULE.values()
+        if entry["task"] == "tournaments.standings_sweep"
+    ]
+    assert len(sweeps) == 1
+    assert float(sweeps[0]["schedule"]) <= 300

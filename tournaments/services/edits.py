@@ -1,0 +1,198 @@
+"""Writes behind the director pages: a club, its deck map, roles and players, an event's settings.
+
+Creating things is ``clubs.club_create``, ``clubs.player_create`` and ``events.event_create``; this
+module changes what they made. Event settings are checked by the same validators as
+``event_create``; rules and match format are fixed once the event's first match exists, because a
+match copies them when it starts (see ``scoring.models.Match.rules``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from core.errors import ApplicationError
+from core.i18n import engine_message
+from engine.errors import EngineError
+from engine.gem import DeckMap
+from engine.rules import RuleSet
+from scoring.models import Match
+from tournaments.models import Club, ClubRole, Event, Player
+from tournaments.services.clubs import player_create
+from tournaments.services.events import _match_format, _options, _rules, _tiebreaks
+from tournaments.services.results import event_results_bump
+
+
+def club_update(
+    *, club: Club, name: str, slug: str, description: str, rating_period_days: int
+) -> Club:
+    """Change a club's details; the slug (its address) stays unique."""
+    name = name.strip()
+    if not name:
+        raise ApplicationError("a club needs a name", field="name")
+    if rating_period_days < 1:
+        raise ApplicationError("the rating period is at least one day", field="rating_period_days")
+    slug = slugify(slug or name)[:80]
+    if not slug:
+        raise ApplicationError("a club needs a slug made of letters or digits", field="slug")
+    with transaction.atomic():
+        if Club.objects.filter(slug=slug).exclude(pk=club.pk).exists():
+            raise ApplicationError(f"the address {slug!r} is taken", status=409, field="slug")
+        club.name, club.slug, club.description = name, slug, description
+        club.rating_period_days = rating_period_days
+        club.save(update_fields=["name", "slug", "description", "rating_period_days"])
+    return club
+
+
+def club_gem_deck_map_set(*, club: Club, mapping: Mapping[str, Any]) -> Club:
+    """Store the club's Gem Rummy deck map after the engine has checked it (empty clears it).
+
+    It is stored as given to :meth:`engine.gem.DeckMap.from_mapping` (card notation to a gem,
+    a king to a list of two), so scoring reads it back with that one call.
+    """
+    data = dict(mapping)
+    if data:
+        try:
+            DeckMap.from_mapping(data)
+        except EngineError as exc:
+            raise ApplicationError(engine_message(exc), field="gem_deck_map") from exc
+    Club.objects.filter(pk=club.pk).update(gem_deck_map=data)
+    club.gem_deck_map = data
+    return club
+
+
+def club_role_revoke(*, club: Club, user: User, role: str) -> None:
+    """Take a role away; a club always keeps at least one admin."""
+    with transaction.atomic():
+        roles = ClubRole.objects.select_for_update().filter(club=club)
+        if role == ClubRole.Role.ADMIN:
+            admins = [r.user_id for r in roles if r.role == ClubRole.Role.ADMIN]
+            if admins == [user.pk]:
+                raise ApplicationError("a club keeps at least one admin", status=409, field="role")
+        roles.filter(user=user, role=role).delete()
+
+
+def players_create_many(
+    *, club: Club, names: Iterable[str], is_guest: bool = False
+) -> tuple[list[Player], list[str]]:
+    """Add a pasted list of players; names the club already has are skipped and returned.
+
+    All or nothing: either every new name is added or none is.
+    """
+    wanted: list[str] = []
+    seen: set[str] = set()
+    for raw in names:
+        name = raw.strip()
+        if name and name.casefold() not in seen:
+            seen.add(name.casefold())
+            wanted.append(name)
+    if not wanted:
+        raise ApplicationError("paste at least one name", field="names")
+    existing = {
+        n.casefold() for n in Player.objects.filter(club=club).values_list("name", flat=True)
+    }
+    skipped = [n for n in wanted if n.casefold() in existing]
+    with transaction.atomic():
+        created = [
+            player_create(club=club, name=n, is_guest=is_guest)
+            for n in wanted
+            if n.casefold() not in existing
+        ]
+    return created, skipped
+
+
+def player_update(*, player: Player, name: str, is_guest: bool, family: str = "") -> Player:
+    """Rename a player (or change the guest flag or family); names stay unique in the club."""
+    name = name.strip()
+    if not name:
+        raise ApplicationError("a player needs a name", field="name")
+    player.name, player.is_guest, player.family = name, is_guest, family.strip()
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["name", "is_guest", "family"])
+    except IntegrityError as exc:
+        raise ApplicationError(
+            f"{player.club.name} already has a player called {name!r}", status=409, field="name"
+        ) from exc
+    return player
+
+
+def event_has_matches(*, event: Event) -> bool:
+    """True once any match of the event exists (it has copied the rules and format)."""
+    return Match.objects.filter(event=event).exists()
+
+
+def event_update(
+    *,
+    event: Event,
+    name: str,
+    starts_on: date | None,
+    rules: Mapping[str, Any],
+    match_format: Mapping[str, Any] | None,
+    confirmation: str,
+    rounds_planned: int | None,
+    tiebreaks: Sequence[str] | None,
+    options: Mapping[str, Any] | None,
+) -> Event:
+    """Change an event's settings.
+
+    The rules and match format cannot change once a match exists: matches keep the rules they
+    started with, so a change would leave one event playing under two rule sets. Tie-breaks and
+    options that change after results exist make the standings rebuild.
+    """
+    if event.status == Event.Status.FINISHED:
+        raise ApplicationError("the event is finished; its settings are final", status=409)
+    if not name.strip():
+        raise ApplicationError("an event needs a name", field="name")
+    if confirmation not in Event.Confirmation.values:
+        raise ApplicationError(
+            f"unknown confirmation policy {confirmation!r}", field="confirmation"
+        )
+    if rounds_planned is not None and rounds_planned < 1:
+        raise ApplicationError("rounds_planned is at least 1", field="rounds_planned")
+    new_rules = _rules(rules)
+    new_format = _match_format(match_format)
+    new_options = _options(options)
+    new_tiebreaks = _tiebreaks(tiebreaks)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        rules_changed = RuleSet.from_dict(new_rules) != RuleSet.from_dict(event.rules)
+        format_changed = new_format != (event.match_format or {"kind": "single_game"})
+        if (rules_changed or format_changed) and event_has_matches(event=event):
+            raise ApplicationError(
+                "play has started: the rules and match format are fixed once the first match "
+                "exists (matches keep the rules they started with)",
+                status=409,
+                field="rules" if rules_changed else "match_format",
+            )
+        standings_changed = new_options != (event.options or {}) or new_tiebreaks != (
+            event.tiebreaks or []
+        )
+        event.name = name.strip()
+        event.starts_on = starts_on
+        event.rules = new_rules
+        event.match_format = new_format
+        event.confirmation = confirmation
+        event.rounds_planned = rounds_planned
+        event.options = new_options
+        event.tiebreaks = new_tiebreaks
+        event.save(
+            update_fields=[
+                "name",
+                "starts_on",
+                "rules",
+                "match_format",
+                "confirmation",
+                "rounds_planned",
+                "options",
+                "tiebreaks",
+            ]
+        )
+        if standings_changed and (event.results_seq or event_has_matches(event=event)):
+            event_results_bump(event=event)
+    return event
