@@ -1,4 +1,5 @@
-"""Reading the hand entry forms of the match page into the services' ``HandEntry``.
+"""Reading the hand entry forms of the match page (one hand, or a whole paper score sheet) into
+the services' ``HandEntry``, and the CSV import form.
 
 This module only types the posted text (numbers are numbers, empty is absent) and reports a
 field that is not a whole number; every rule (who may knock, what a count may be, whether the
@@ -7,11 +8,14 @@ claim holds) is the services' and the engine's.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.services import HandEntry
 
@@ -139,3 +143,112 @@ def read_entry(data: Mapping[str, Any], *, positions: list[int]) -> EntryInput:
     if errors:
         return EntryInput(mode, None, as_position, errors)
     return EntryInput(mode, HandEntry.from_dict(values), as_position)
+
+
+# -- a whole paper score sheet -------------------------------------------------------------------
+
+# The columns of one score sheet row (the entry by counts; ``points`` is an optional check).
+SHEET_FIELDS = (
+    "knocker",
+    "outcome",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "points",
+    "upcard",
+    "knock_limit",
+)
+_SHEET_INTS = ("knocker", "knocker_deadwood", "defender_deadwood", "points", "knock_limit")
+SHEET_ROWS = 8  # rows a fresh sheet shows
+SHEET_MORE = 5  # rows the "add rows" button adds
+SHEET_MAX = 60  # more hands than any game needs
+_ROW_KEY = re.compile(r"^h(\d+)_")
+
+
+@dataclass(slots=True)
+class SheetInput:
+    """A posted score sheet: each row's text (to show it again), the hands and their rows.
+
+    ``entries[i]`` is the hand the service numbers ``hands[i]``; ``rows_of[i]`` is the sheet row
+    it was typed in (blank rows are left out, so the two can differ). ``errors`` maps a sheet
+    row to its fields' messages.
+    """
+
+    rows: list[dict[str, str]]
+    entries: list[HandEntry]
+    rows_of: list[int]
+    game: int | None
+    errors: dict[int, dict[str, str]] = field(default_factory=dict)
+
+
+def sheet_row_count(data: Mapping[str, Any]) -> int:
+    """How many rows the posted sheet has (the JS may have added rows the server never drew)."""
+    count = 0
+    raw = str(data.get("rows") or "")
+    if raw.isdigit():
+        count = int(raw)
+    for key in data:
+        m = _ROW_KEY.match(key)
+        if m:
+            count = max(count, int(m.group(1)) + 1)
+    return max(1, min(count, SHEET_MAX))
+
+
+def blank_sheet_rows(n: int) -> list[dict[str, str]]:
+    return [dict.fromkeys(SHEET_FIELDS, "") for _ in range(n)]
+
+
+def read_sheet(data: Mapping[str, Any]) -> SheetInput:
+    """The hands typed into a paper score sheet, in order (blank rows are skipped)."""
+    errors: dict[int, dict[str, str]] = {}
+    rows: list[dict[str, str]] = []
+    entries: list[HandEntry] = []
+    rows_of: list[int] = []
+    for index in range(sheet_row_count(data)):
+        row = {name: str(data.get(f"h{index}_{name}") or "").strip() for name in SHEET_FIELDS}
+        rows.append(row)
+        if not any(row.values()):
+            continue
+        row_errors: dict[str, str] = {}
+        values: dict[str, Any] = {}
+        for name in _SHEET_INTS:
+            values[name] = _int(row, name, row_errors)
+        values["outcome"] = row["outcome"] or None
+        values["upcard"] = row["upcard"] or None
+        if values["outcome"] == "dead":
+            # A dead hand has no knocker and no counts (as the match page's "dead hand" tab).
+            values = {"outcome": "dead", "upcard": values["upcard"]}
+        if row_errors:
+            errors[index] = row_errors
+            continue
+        entries.append(HandEntry.from_dict(values))
+        rows_of.append(index)
+    game_raw = str(data.get("game") or "").strip()
+    game = int(game_raw) if game_raw.isdigit() else None
+    return SheetInput(rows, entries, rows_of, game, errors)
+
+
+# -- CSV import ------------------------------------------------------------------------------------
+
+
+class ImportCsvForm(forms.Form):
+    """The CSV to import: pasted text or an uploaded file (the file wins when both are given)."""
+
+    csv = forms.CharField(
+        label=gettext_lazy("CSV text"), required=False, strip=False, widget=forms.Textarea
+    )
+    file = forms.FileField(label=gettext_lazy("…or a CSV file"), required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        upload = data.get("file")
+        text = data.get("csv") or ""
+        if upload is not None:
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", _("The file is not UTF-8 text."))
+                return data
+        if not text.strip():
+            self.add_error("csv", _("Paste the CSV or choose a file."))
+        data["text"] = text
+        return data

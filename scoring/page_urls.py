@@ -8,6 +8,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/<int:pk>/", views.match_page, name="match-detail"),
     path("matches/<int:pk>/live/", views.match_live, name="match-live"),
     path("matches/<int:pk>/hands/", views.hand_submit_view, name="match-hand-submit"),
+    path("matches/<int:pk>/sheet/", views.scoresheet_page, name="match-scoresheet-page"),
     path(
         "matches/<int:pk>/entries/<int:sid>/",
         views.submission_page,
@@ -23,4 +24,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.submission_withdraw_view,
         name="match-submission-withdraw",
     ),
+    path("events/<int:pk>/import/", views.event_import_page, name="event-import"),
+    path("imports/example.csv", views.import_example, name="import-example"),
 ]

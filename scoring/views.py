@@ -1,4 +1,5 @@
-"""The match (table) page: score sheet, hand entry, confirmation, corrections, private links.
+"""The match (table) page: score sheet, hand entry, confirmation, corrections, private links;
+the paper score sheet form (a whole game at once) and the director's CSV import page.
 
 Thin views over ``scoring.selectors`` (the engine's view of a match) and ``scoring.services``
 (every write). Who may see or do what is decided by ``scoring.permissions`` and the services;
@@ -9,36 +10,64 @@ sees the confirmed score sheet only, never an entry form or an unconfirmed entry
 
 from __future__ import annotations
 
+import csv
+import io
+import re
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import segno
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import ApplicationError
 from core.i18n import engine_message
 from engine.errors import EngineError
-from scoring.forms import TAB_FIELDS, EntryInput, read_entry
+from engine.scoring import HandOutcome
+from scoring.forms import (
+    SHEET_FIELDS,
+    SHEET_MAX,
+    SHEET_MORE,
+    SHEET_ROWS,
+    TAB_FIELDS,
+    EntryInput,
+    ImportCsvForm,
+    SheetInput,
+    blank_sheet_rows,
+    read_entry,
+    read_sheet,
+)
 from scoring.links import LINK_PARAM, match_link_token
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Access, Actor, match_access
 from scoring.selectors import (
     MatchState,
+    event_is_director,
     hand_history,
     match_detail,
+    match_list_visible,
     match_prefetched,
     match_scoresheet,
     match_state,
     submission_get,
 )
-from scoring.services import hand_confirm, hand_override, hand_submit, hand_withdraw
+from scoring.services import (
+    CSV_COLUMNS,
+    hand_confirm,
+    hand_override,
+    hand_submit,
+    hand_withdraw,
+    import_csv,
+    scoresheet_submit,
+)
+from tournaments.models import Event
 
 OUTCOME_LABELS: dict[str, Any] = {
     "knock": gettext_lazy("knock"),
@@ -376,6 +405,7 @@ def _context(
         "qs": page.qs,
         "version": _version(page),
         "poll": visible and (pending is not None or not can_enter) and not state.finished,
+        "sheet_offer": can_enter and _sheet_offered(page),
     }
 
 
@@ -546,3 +576,312 @@ def _override_error(
     context.update(_override_setup(page))
     context.update(tab=inp.mode, errors=field_errors, form_error=" ".join(leftover) or None)
     return render(page.request, "scoring/submission.html", context, status=status)
+
+
+# -- a whole paper score sheet -------------------------------------------------------------------
+
+_SHEET_OUTCOMES = ("knock", "gin", "big_gin", "undercut", "dead")
+SHEET_LABELS: dict[str, Any] = {
+    "knocker": gettext_lazy("Knocker"),
+    "outcome": gettext_lazy("Outcome"),
+    "knocker_deadwood": gettext_lazy("Knocker's deadwood"),
+    "defender_deadwood": gettext_lazy("Defender's deadwood"),
+    "points": gettext_lazy("Points (to check)"),
+    "upcard": gettext_lazy("Upcard"),
+    "knock_limit": gettext_lazy("Knock-limit die"),
+}
+_HAND_FIELD = re.compile(r"^hands\[(\d+)\](?:\.(\w+))?$")
+
+
+def _sheet_fits(state: MatchState) -> bool:
+    """Whether a sheet row (one knocker, counts) can hold a hand of this rule set."""
+    return not state.partnership and state.rules.family != "rummy"
+
+
+def _sheet_fresh(state: MatchState) -> bool:
+    current = state.current
+    return current is not None and not current.hands and current.pending is None
+
+
+def _sheet_offered(page: _Page) -> bool:
+    """Show the paper sheet link: a fresh game, and a visitor the service would let in.
+
+    Only hides a link nobody else could use; ``scoresheet_submit`` decides on every post.
+    """
+    state, access = page.state, page.access
+    may = access.director or state.match.event.confirmation == Event.Confirmation.NONE
+    return may and _sheet_fits(state) and _sheet_fresh(state)
+
+
+def _sheet_shown(state: MatchState) -> frozenset[str]:
+    """The columns a sheet row shows for these rules."""
+    hidden = set()
+    if not (state.rules.knock_limit == "upcard" or state.rules.spade_doubles):
+        hidden.add("upcard")
+    if state.rules.knock_limit != "dice":
+        hidden.add("knock_limit")
+    return frozenset(SHEET_FIELDS) - hidden
+
+
+def _sheet_render(
+    page: _Page,
+    rows: list[dict[str, str]],
+    *,
+    errors: dict[int, dict[str, str]] | None = None,
+    form_error: str | None = None,
+    game: int | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    state = page.state
+    rules = state.rules
+    current = state.current
+    errors = errors or {}
+    outcomes = [
+        (value, OUTCOME_LABELS[value])
+        for value in _SHEET_OUTCOMES
+        if value != "big_gin" or rules.big_gin
+    ]
+    if game is None and current is not None:
+        game = current.game.number
+    context = {
+        "page": page,
+        "match": state.match,
+        "event": state.match.event,
+        "rules": rules,
+        "detail": match_detail(state=state, show_pending=page.access.can_view),
+        "hollywood": bool(rules.hollywood_games),
+        "qs": page.qs,
+        "game": game,
+        "fits": _sheet_fits(state),
+        "fresh": _sheet_fresh(state),
+        "over": current is None,
+        "shown": _sheet_shown(state),
+        "seats": [{"position": s.position, "name": s.player.name} for s in state.seats],
+        "outcomes": outcomes,
+        "labels": SHEET_LABELS,
+        "rows": [
+            {
+                "index": i,
+                "number": i + 1,
+                "values": row,
+                "errors": errors.get(i, {}),
+                "messages": [
+                    (SHEET_LABELS.get(name, ""), message)
+                    for name, message in errors.get(i, {}).items()
+                ],
+            }
+            for i, row in enumerate(rows)
+        ],
+        "row_count": len(rows),
+        "can_add": len(rows) < SHEET_MAX,
+        "more": SHEET_MORE,
+        "max_rows": SHEET_MAX,
+        "form_error": form_error,
+        "first_error": min(errors) + 1 if errors else None,
+    }
+    return render(page.request, "scoring/scoresheet.html", context, status=status)
+
+
+def _sheet_errors(
+    state: MatchState, inp: SheetInput, exc: ApplicationError
+) -> tuple[dict[int, dict[str, str]], str | None]:
+    """Put the service's error at the row and column it names (``hands[3].knocker_deadwood``
+    is the fourth hand's knocker deadwood); anything else goes above the sheet."""
+    m = _HAND_FIELD.match(exc.field or "")
+    if m is None or int(m.group(1)) >= len(inp.rows_of):
+        return {}, exc.message
+    row = inp.rows_of[int(m.group(1))]
+    name = m.group(2) or "row"
+    if name not in _sheet_shown(state):
+        name = "row"
+    return {row: {name: exc.message}}, None
+
+
+@require_http_methods(["GET", "POST"])
+def scoresheet_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Enter a paper score sheet: all hands of the current (fresh) game, stored all or none."""
+    page = _Page(request, pk)
+    if not page.access.can_view:
+        raise Http404
+    if request.method != "POST":
+        return _sheet_render(page, blank_sheet_rows(SHEET_ROWS))
+    inp = read_sheet(request.POST)
+    if "more" in request.POST:
+        extra = blank_sheet_rows(max(0, min(SHEET_MORE, SHEET_MAX - len(inp.rows))))
+        return _sheet_render(page, inp.rows + extra, game=inp.game)
+    if inp.errors:
+        return _sheet_render(page, inp.rows, errors=inp.errors, game=inp.game, status=400)
+    try:
+        stored = scoresheet_submit(
+            match=page.match, actor=page.actor, hands=inp.entries, game_number=inp.game
+        )
+    except ApplicationError as exc:
+        if exc.status == 404:
+            raise Http404 from None
+        errors, general = _sheet_errors(page.state, inp, exc)
+        return _sheet_render(
+            page, inp.rows, errors=errors, form_error=general, game=inp.game, status=_status(exc)
+        )
+    except EngineError as exc:
+        return _sheet_render(
+            page, inp.rows, form_error=engine_message(exc), game=inp.game, status=400
+        )
+    messages.success(
+        request,
+        ngettext("Score sheet stored: %(n)s hand.", "Score sheet stored: %(n)s hands.", len(stored))
+        % {"n": len(stored)},
+    )
+    return page.back("#sheet")
+
+
+# -- CSV import (directors) ----------------------------------------------------------------------
+
+CSV_COLUMN_HELP: dict[str, Any] = {
+    "match": gettext_lazy("The match id: the number in the match page's address."),
+    "game": gettext_lazy("The game number; empty for the game being played."),
+    "hand": gettext_lazy("The hand number: each game's hands in order, from its next hand."),
+    "knocker": gettext_lazy("The knocker: a player's name or seat number."),
+    "defender": gettext_lazy("The defender, when more than two play; else empty."),
+    "outcome": gettext_lazy("One of: %(choices)s. Empty when the hand is given by cards."),
+    "knocker_deadwood": gettext_lazy("The knocker's deadwood (a hand by counts)."),
+    "defender_deadwood": gettext_lazy("The defender's deadwood after lay-offs."),
+    "knocker_cards": gettext_lazy("A hand by cards: the knocker's cards, like AS 2S 3S."),
+    "defender_cards": gettext_lazy("A hand by cards: the defender's cards."),
+    "knocker_melds": gettext_lazy("Optional: the knocker's melds, separated by |."),
+    "upcard": gettext_lazy("Oklahoma: the first upcard."),
+    "knock_limit": gettext_lazy("Gem Rummy: the knock-limit die."),
+    "points": gettext_lazy("Optional: the hand's points, checked against the score."),
+}
+
+# Rows of the downloadable example; its columns are the service's ``CSV_COLUMNS``.
+CSV_EXAMPLE_ROWS: tuple[dict[str, str], ...] = (
+    {
+        "match": "12",
+        "game": "1",
+        "hand": "1",
+        "knocker": "Alice",
+        "outcome": "knock",
+        "knocker_deadwood": "5",
+        "defender_deadwood": "25",
+        "points": "20",
+    },
+    {
+        "match": "12",
+        "game": "1",
+        "hand": "2",
+        "knocker": "Bob",
+        "outcome": "gin",
+        "knocker_deadwood": "0",
+        "defender_deadwood": "30",
+    },
+    {"match": "12", "game": "1", "hand": "3", "outcome": "dead"},
+    {
+        "match": "12",
+        "game": "1",
+        "hand": "4",
+        "knocker": "Alice",
+        "knocker_cards": "AS 2S 3S 5H 6H 7H 9S 9D 9C KC",
+        "defender_cards": "8H 9H KS KH KD 2C 3C QS JD 5C",
+    },
+)
+
+
+def import_example_csv() -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(CSV_COLUMNS), extrasaction="ignore")
+    writer.writeheader()
+    writer.writerows(CSV_EXAMPLE_ROWS)
+    return out.getvalue()
+
+
+def import_example(request: HttpRequest) -> HttpResponse:
+    """A small example CSV with every column the import reads."""
+    response = HttpResponse(import_example_csv(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="knock-score-sheets-example.csv"'
+    return response
+
+
+def _csv_match_ids(text: str) -> list[int]:
+    """The match ids an imported CSV named, in order (to link to them)."""
+    ids: list[int] = []
+    for row in csv.DictReader(io.StringIO(text)):
+        raw = next((str(v or "") for k, v in row.items() if (k or "").strip() == "match"), "")
+        raw = raw.strip()
+        if raw.isdigit() and int(raw) not in ids:
+            ids.append(int(raw))
+    return ids
+
+
+def _imported_matches(request: HttpRequest) -> list[dict[str, Any]]:
+    ids = [int(x) for x in request.GET.get("matches", "").split(",") if x.isdigit()][:100]
+    if not ids:
+        return []
+    found = {m.pk: m for m in match_list_visible(user=request.user).filter(pk__in=ids)}
+    out = []
+    for pk in ids:
+        match = found.get(pk)
+        if match is None:
+            continue
+        out.append(
+            {
+                "match": match,
+                "players": [s.player.name for s in sorted(match.seats.all(), key=_position)],
+            }
+        )
+    return out
+
+
+def _position(seat: Any) -> int:
+    return int(seat.position)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required(login_url="login")
+def event_import_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Import past score sheets from CSV: check them (dry run), then store all or nothing."""
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    if not event_is_director(event=event, user=request.user):
+        message = _("Only the event's directors may import score sheets.")
+        return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
+    form = ImportCsvForm(request.POST or None, request.FILES or None)
+    report = None
+    status = 200
+    if request.method == "POST":
+        if not form.is_valid():
+            status = 400
+        else:
+            text = form.cleaned_data["text"]
+            dry_run = request.POST.get("action") != "import"
+            report = import_csv(actor=Actor.from_request(request), text=text, dry_run=dry_run)
+            if not dry_run and not report.problems and report.rows:
+                messages.success(
+                    request,
+                    ngettext("Imported %(n)s hand.", "Imported %(n)s hands.", report.stored)
+                    % {"n": report.stored},
+                )
+                query = urlencode({"matches": ",".join(str(i) for i in _csv_match_ids(text))})
+                return HttpResponseRedirect(reverse("event-import", args=[event.pk]) + "?" + query)
+            if report.problems and not dry_run:
+                status = 400
+            # Show the checked text (an uploaded file's too) so it can be fixed and imported.
+            form = ImportCsvForm(initial={"csv": text})
+    outcomes = ", ".join(o.value for o in HandOutcome)
+    columns = [
+        {
+            "name": name,
+            "help": (
+                CSV_COLUMN_HELP[name] % {"choices": outcomes}
+                if name == "outcome"
+                else CSV_COLUMN_HELP.get(name, "")
+            ),
+        }
+        for name in CSV_COLUMNS
+    ]
+    context = {
+        "event": event,
+        "form": form,
+        "report": report,
+        "columns": columns,
+        "imported": _imported_matches(request) if request.method == "GET" else [],
+    }
+    return render(request, "scoring/import.html", context, status=status)

@@ -52,3 +52,58 @@
   }
   document.addEventListener("DOMContentLoaded", setup);
 })();
+
+// The paper score sheet: "Add 5 more rows" copies the last row in the page instead of asking the
+// server (without this script the button posts the sheet and the server draws the rows).
+(function () {
+  "use strict";
+  function renumber(row, index) {
+    row.dataset.row = String(index);
+    row.id = "hand-row-" + (index + 1);
+    row.classList.remove("has-row-error");
+    var num = row.querySelector(".sheet-num");
+    if (num) { num.textContent = String(index + 1); }
+    var legend = row.querySelector("legend");
+    if (legend) { legend.textContent = legend.textContent.replace(/\d+/, String(index + 1)); }
+    row.querySelectorAll("[id]").forEach(function (el) { el.id = el.id.replace(/^h\d+-/, "h" + index + "-"); });
+    row.querySelectorAll("label[for]").forEach(function (el) {
+      el.htmlFor = el.htmlFor.replace(/^h\d+-/, "h" + index + "-");
+    });
+    row.querySelectorAll("[name]").forEach(function (el) {
+      el.name = el.name.replace(/^h\d+_/, "h" + index + "_");
+      if (el.tagName === "SELECT") { el.selectedIndex = 0; } else { el.value = ""; }
+    });
+    row.querySelectorAll(".row-error, .error").forEach(function (el) { el.remove(); });
+    row.querySelectorAll(".has-error").forEach(function (el) { el.classList.remove("has-error"); });
+    row.querySelectorAll("[aria-invalid]").forEach(function (el) {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-describedby");
+    });
+  }
+  function setup() {
+    document.querySelectorAll("form[data-sheet]").forEach(function (form) {
+      var button = form.querySelector("[data-sheet-add]");
+      var list = form.querySelector("[data-sheet-rows]");
+      var count = form.querySelector("[data-sheet-count]");
+      if (!button || !list || !count) { return; }
+      button.addEventListener("click", function (event) {
+        event.preventDefault();
+        var more = parseInt(button.getAttribute("data-sheet-add"), 10) || 5;
+        var max = parseInt(button.getAttribute("data-sheet-max"), 10) || 60;
+        var rows = list.querySelectorAll(".sheet-row");
+        var last = rows[rows.length - 1];
+        var n = rows.length;
+        for (var i = 0; i < more && n < max; i += 1, n += 1) {
+          var copy = last.cloneNode(true);
+          renumber(copy, n);
+          list.appendChild(copy);
+        }
+        count.value = String(n);
+        if (n >= max) { button.hidden = true; }
+        var first = list.querySelectorAll(".sheet-row")[rows.length];
+        if (first) { var input = first.querySelector("select, input"); if (input) { input.focus(); } }
+      });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", setup);
+})();

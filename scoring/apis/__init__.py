@@ -1,0 +1,48 @@
+"""REST API of the scoring app: one view per operation (a URL serving two operations, such as
+list and create, has one view whose methods call different services).
+
+Views only parse input, build the :class:`~scoring.permissions.Actor`, call one service or
+selector and shape the output. Players without an account authenticate with the match's private
+link: ``?k=<token>`` or the ``X-Match-Key`` header. Every POST honours ``Idempotency-Key``.
+
+The package, one module per resource: :mod:`~scoring.apis.matches`, :mod:`~scoring.apis.hands`
+and :mod:`~scoring.apis.imports`; ``_common`` holds the parameters, error shape, base view and
+hand input they share.
+"""
+
+from scoring.apis._common import (
+    ERROR,
+    LINK_PARAMETERS,
+    POST_PARAMETERS,
+    BoardInputSerializer,
+    HandInputSerializer,
+    MeldsField,
+)
+from scoring.apis.hands import HandConfirmApi, HandHistoryApi, HandOverrideApi, HandWithdrawApi
+from scoring.apis.imports import ImportApi
+from scoring.apis.matches import (
+    MatchDetailApi,
+    MatchHandsApi,
+    MatchLinksApi,
+    MatchListApi,
+    MatchScoresheetApi,
+)
+
+__all__ = [
+    "ERROR",
+    "LINK_PARAMETERS",
+    "POST_PARAMETERS",
+    "BoardInputSerializer",
+    "HandConfirmApi",
+    "HandHistoryApi",
+    "HandInputSerializer",
+    "HandOverrideApi",
+    "HandWithdrawApi",
+    "ImportApi",
+    "MatchDetailApi",
+    "MatchHandsApi",
+    "MatchLinksApi",
+    "MatchListApi",
+    "MatchScoresheetApi",
+    "MeldsField",
+]

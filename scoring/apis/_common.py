@@ -1,0 +1,149 @@
+"""What every scoring API shares: the link and POST parameters, the error shape, the base view,
+the 404 lookups, and the hand input (shared by hands, overrides and score sheets).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema_field, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from engine.scoring import HandOutcome
+from scoring.models import HandSubmission, Match
+from scoring.permissions import Actor
+from scoring.selectors import match_prefetched, submission_get
+from scoring.services import HandEntry
+
+LINK_PARAMETERS = [
+    OpenApiParameter(
+        "k", OpenApiTypes.STR, OpenApiParameter.QUERY, description="The match's private link."
+    ),
+    OpenApiParameter(
+        "X-Match-Key",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description="The match's private link (instead of ?k=).",
+    ),
+]
+POST_PARAMETERS = [
+    *LINK_PARAMETERS,
+    OpenApiParameter(
+        "Idempotency-Key",
+        OpenApiTypes.STR,
+        OpenApiParameter.HEADER,
+        description="Repeat-safe submit: the same key and body replays the first response; "
+        "the same key with another body is 422.",
+    ),
+]
+
+ERROR = inline_serializer(
+    "Error",
+    {
+        "detail": serializers.CharField(),
+        "field": serializers.CharField(required=False),
+        "stored": serializers.JSONField(required=False),
+    },
+)
+
+
+class _Base(APIView):
+    permission_classes = [AllowAny]
+
+    def actor(self, request: Request) -> Actor:
+        return Actor.from_request(request)
+
+
+def _match_or_404(match_id: int) -> Match:
+    try:
+        return match_prefetched(match_id=match_id)
+    except Match.DoesNotExist:
+        raise Http404 from None
+
+
+def _submission_or_404(submission_id: int) -> HandSubmission:
+    try:
+        return submission_get(submission_id=submission_id)
+    except HandSubmission.DoesNotExist:
+        raise Http404 from None
+
+
+# -- hand input (shared by hands, overrides and score sheets) -------------------------------------
+
+
+@extend_schema_field(
+    {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
+)
+class MeldsField(serializers.Field):
+    """The knocker's melds: ``"AS 2S 3S | 7H 7D 7C"`` or a list of melds as strings."""
+
+    def to_internal_value(self, data: Any) -> str | list[str]:
+        if isinstance(data, str):
+            return data
+        if isinstance(data, list) and all(isinstance(item, str) for item in data):
+            return data
+        raise serializers.ValidationError(
+            _('Give melds as "AS 2S 3S | 7H 7D 7C" or a list of strings.')
+        )
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+class BoardInputSerializer(serializers.Serializer):
+    knocker = serializers.IntegerField(min_value=0, required=False, help_text="Seat position.")
+    defender = serializers.IntegerField(min_value=0, required=False, help_text="Seat position.")
+    outcome = serializers.ChoiceField(choices=[o.value for o in HandOutcome], required=False)
+    knocker_cards = serializers.CharField(required=False)
+    defender_cards = serializers.CharField(required=False)
+    knocker_melds = MeldsField(required=False)
+    knocker_deadwood = serializers.IntegerField(required=False)
+    defender_deadwood = serializers.IntegerField(required=False)
+    defender_deadwood_before_layoffs = serializers.IntegerField(required=False)
+    points = serializers.IntegerField(required=False)
+    winner = serializers.IntegerField(min_value=0, required=False)
+    upcard = serializers.CharField(required=False, max_length=4)
+
+
+class HandInputSerializer(BoardInputSerializer):
+    knock_limit = serializers.IntegerField(
+        required=False, help_text="Gem Rummy: the knock-limit die (1-6)."
+    )
+    diamond_number = serializers.IntegerField(
+        required=False, min_value=1, max_value=6, help_text="Gem Rummy: the diamond die."
+    )
+    knocker_gem_bonus = serializers.BooleanField(required=False)
+    defender_gem_bonus = serializers.BooleanField(required=False)
+    boards = BoardInputSerializer(
+        many=True, required=False, help_text="Partnership: the two boards of the hand."
+    )
+    went_out = serializers.IntegerField(
+        min_value=0, required=False, help_text="Basic Rummy: who went out."
+    )
+    rummy = serializers.BooleanField(required=False, help_text="Basic Rummy: went rummy.")
+    leftovers = serializers.DictField(
+        child=serializers.JSONField(),
+        required=False,
+        help_text='Basic Rummy: seat → cards left ("KS 5H") or their count.',
+    )
+
+    def validate_leftovers(self, value: dict[str, Any]) -> dict[str, Any]:
+        for key, item in value.items():
+            if not key.isdigit():
+                raise serializers.ValidationError(_("Keys are seat positions."))
+            if isinstance(item, bool) or not isinstance(item, int | str):
+                raise serializers.ValidationError(
+                    _("Seat %(seat)s: give the cards left or their count.") % {"seat": key}
+                )
+        return value
+
+
+def _entry(data: dict[str, Any]) -> HandEntry:
+    data = {k: v for k, v in data.items() if k not in ("hand_number", "as_position", "reason")}
+    return HandEntry.from_dict(data)

@@ -1,0 +1,135 @@
+"""One hand: confirm, withdraw, a director's correction (override) and its history."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from core.errors import ApplicationError
+from scoring.apis._common import (
+    ERROR,
+    POST_PARAMETERS,
+    HandInputSerializer,
+    _Base,
+    _entry,
+    _submission_or_404,
+)
+from scoring.idempotency import idempotent
+from scoring.permissions import match_access
+from scoring.selectors import hand_history, submission_out
+from scoring.services import hand_confirm, hand_override, hand_withdraw
+
+
+@extend_schema_serializer(component_name="HandActionInput")
+class _HandActionInput(serializers.Serializer):
+    as_position = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="With the table link (a phone handed over): the seat of the player acting.",
+    )
+
+
+class HandConfirmApi(_Base):
+    """Confirm an entry waiting for confirmation (the opponent, or a director)."""
+
+    InputSerializer = _HandActionInput
+
+    @extend_schema(
+        operation_id="hands_confirm",
+        request=InputSerializer,
+        parameters=POST_PARAMETERS,
+        responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR, 409: ERROR},
+    )
+    def post(self, request: Request, submission_id: int) -> Response:
+        actor = self.actor(request)
+        sub = _submission_or_404(submission_id)
+
+        def run() -> Response:
+            serializer = self.InputSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            done = hand_confirm(
+                submission=sub,
+                actor=actor,
+                as_position=serializer.validated_data.get("as_position"),
+            )
+            return Response(submission_out(done))
+
+        return idempotent(request, actor=actor, handler=run)
+
+
+class HandWithdrawApi(_Base):
+    """Withdraw one's own entry before it is confirmed."""
+
+    InputSerializer = _HandActionInput
+
+    @extend_schema(
+        operation_id="hands_withdraw",
+        request=InputSerializer,
+        parameters=POST_PARAMETERS,
+        responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR, 409: ERROR},
+    )
+    def post(self, request: Request, submission_id: int) -> Response:
+        actor = self.actor(request)
+        sub = _submission_or_404(submission_id)
+
+        def run() -> Response:
+            serializer = self.InputSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            done = hand_withdraw(
+                submission=sub,
+                actor=actor,
+                as_position=serializer.validated_data.get("as_position"),
+            )
+            return Response(submission_out(done))
+
+        return idempotent(request, actor=actor, handler=run)
+
+
+class HandOverrideApi(_Base):
+    """A director's correction of a hand: a new confirmed version with a reason."""
+
+    @extend_schema_serializer(component_name="HandOverrideInput")
+    class InputSerializer(HandInputSerializer):
+        reason = serializers.CharField(max_length=1000)
+
+    @extend_schema(
+        operation_id="hands_override",
+        request=InputSerializer,
+        parameters=POST_PARAMETERS,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+    )
+    def post(self, request: Request, submission_id: int) -> Response:
+        actor = self.actor(request)
+        sub = _submission_or_404(submission_id)
+
+        def run() -> Response:
+            serializer = self.InputSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+            new = hand_override(
+                submission=sub, actor=actor, entry=_entry(data), reason=data["reason"]
+            )
+            return Response(submission_out(new), status=status.HTTP_201_CREATED)
+
+        return idempotent(request, actor=actor, handler=run)
+
+
+class HandHistoryApi(_Base):
+    """Every version of a hand and every change: who, when, from where, what (directors)."""
+
+    @extend_schema(
+        operation_id="hands_history", responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR}
+    )
+    def get(self, request: Request, submission_id: int) -> Response:
+        sub = _submission_or_404(submission_id)
+        access = match_access(actor=self.actor(request), match=sub.hand.game.match)
+        if not access.can_view:
+            raise Http404
+        if not access.director:
+            raise ApplicationError(_("Only a director can see a hand's history."), status=403)
+        return Response(hand_history(submission=sub))

@@ -1,0 +1,88 @@
+"""CSV import of past score sheets (directors)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from core.errors import ApplicationError
+from scoring.apis._common import POST_PARAMETERS, _Base
+from scoring.idempotency import idempotent
+from scoring.services import CSV_COLUMNS, import_csv
+
+
+class ImportApi(_Base):
+    """Import past score sheets from CSV (directors)."""
+
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema_serializer(component_name="ImportInput")
+    class InputSerializer(serializers.Serializer):
+        csv = serializers.CharField(required=False, trim_whitespace=False)
+        file = serializers.FileField(required=False)
+        dry_run = serializers.BooleanField(default=False)
+
+    @extend_schema_serializer(component_name="ImportOutput")
+    class OutputSerializer(serializers.Serializer):
+        dry_run = serializers.BooleanField()
+        rows = serializers.IntegerField()
+        stored = serializers.IntegerField()
+        problems = inline_serializer(
+            "ImportProblem",
+            {
+                "row": serializers.IntegerField(),
+                "field": serializers.CharField(allow_null=True),
+                "message": serializers.CharField(),
+            },
+            many=True,
+        )
+
+    @extend_schema(
+        operation_id="imports_csv",
+        request=InputSerializer,
+        parameters=POST_PARAMETERS,
+        responses={200: OutputSerializer, 201: OutputSerializer, 400: OutputSerializer},
+        description="CSV with a header row and one row per hand. Columns: "
+        + ", ".join(CSV_COLUMNS)
+        + ". `match` is the match id; `game` defaults to the game being played; `hand` is the "
+        "hand number (each game's hands in order, from its next hand); `knocker`/`defender` a "
+        "seat position or a player's name; then the hand by counts or by cards as in "
+        "POST /api/matches/{id}/hands/ (`knocker_melds` separated by `|`). With dry_run every "
+        "row is checked and every problem reported, nothing stored; without it, everything "
+        "is stored confirmed or (any problem) nothing. Row numbers count the header as row 1.",
+    )
+    def post(self, request: Request) -> Response:
+        actor = self.actor(request)
+        if actor.user is None:
+            raise ApplicationError(_("Sign in as a director to import results."), status=403)
+
+        def run() -> Response:
+            serializer = self.InputSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+            text = data.get("csv")
+            if data.get("file") is not None:
+                try:
+                    text = data["file"].read().decode("utf-8-sig")
+                except UnicodeDecodeError:
+                    raise ApplicationError(_("The file is not UTF-8 text."), field="file") from None
+            if not text:
+                raise ApplicationError(_("Give the CSV as csv or file."), field="csv")
+            report = import_csv(actor=actor, text=text, dry_run=data["dry_run"])
+            body = {
+                "dry_run": report.dry_run,
+                "rows": report.rows,
+                "stored": report.stored,
+                "problems": [
+                    {"row": p.row, "field": p.field, "message": p.message} for p in report.problems
+                ],
+            }
+            if report.problems:
+                return Response(body, status=status.HTTP_400_BAD_REQUEST)
+            return Response(body, status=200 if report.dry_run else status.HTTP_201_CREATED)
+
+        return idempotent(request, actor=actor, handler=run)

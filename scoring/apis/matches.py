@@ -1,0 +1,283 @@
+"""Matches: list and start, detail, private links, hands (list and enter), a whole score sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from core.errors import ApplicationError
+from scoring.apis._common import (
+    ERROR,
+    LINK_PARAMETERS,
+    POST_PARAMETERS,
+    HandInputSerializer,
+    _Base,
+    _entry,
+    _match_or_404,
+)
+from scoring.idempotency import idempotent
+from scoring.links import match_link_token
+from scoring.models import Match
+from scoring.permissions import match_access_require
+from scoring.selectors import (
+    match_detail,
+    match_list_visible,
+    match_prefetched,
+    match_scoresheet,
+    match_state,
+    submission_out,
+)
+from scoring.services import hand_submit, match_start, scoresheet_submit
+from tournaments.models import Event
+
+
+class MatchListApi(_Base):
+    """List the matches you can see, or start a match at a table."""
+
+    @extend_schema_serializer(component_name="MatchListFilter")
+    class FilterSerializer(serializers.Serializer):
+        event = serializers.IntegerField(required=False)
+
+    @extend_schema_serializer(component_name="MatchStartInput")
+    class InputSerializer(serializers.Serializer):
+        event = serializers.IntegerField()
+        players = serializers.ListField(
+            child=serializers.IntegerField(),
+            min_length=2,
+            max_length=6,
+            help_text="Player ids in seat order (in the box: box, captain, sitter).",
+        )
+        teams = serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=1),
+            required=False,
+            help_text="Partnership: each seat's team (default 0, 1, 0, 1).",
+        )
+        table_number = serializers.IntegerField(min_value=1, required=False)
+        round = serializers.IntegerField(min_value=1, required=False)
+        rules = serializers.CharField(
+            required=False, help_text="A preset name; default: the event's rules."
+        )
+        rule_overrides = serializers.DictField(required=False)
+        match_format = serializers.DictField(
+            required=False,
+            help_text='{"kind": "single_game" | "best_of" (games) | "hollywood" | '
+            '"fixed_hands" (hands)}',
+        )
+        first_dealer = serializers.IntegerField(min_value=0, required=False, default=0)
+
+    @extend_schema_serializer(component_name="MatchListOutput")
+    class ListOutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        event = serializers.IntegerField(source="event_id")
+        table_number = serializers.IntegerField(allow_null=True)
+        status = serializers.CharField()
+        players = serializers.SerializerMethodField()
+        winner = serializers.IntegerField(source="winner_id", allow_null=True)
+
+        def get_players(self, obj: Match) -> list[str]:
+            return [s.player.name for s in obj.seats.all()]
+
+    @extend_schema(
+        operation_id="matches_list",
+        parameters=[FilterSerializer],
+        responses={200: ListOutputSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        actor = self.actor(request)
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        if actor.user is None:
+            raise ApplicationError(_("Sign in to list matches."), status=403)
+        matches = match_list_visible(user=actor.user, event_id=filters.validated_data.get("event"))
+        return Response(self.ListOutputSerializer(matches, many=True).data)
+
+    @extend_schema(
+        operation_id="matches_start",
+        request=InputSerializer,
+        parameters=POST_PARAMETERS,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR},
+        description="Start a match. The response is the match detail plus its private links "
+        "(`links.table` and one per seat) for players without an account.",
+    )
+    def post(self, request: Request) -> Response:
+        actor = self.actor(request)
+
+        def run() -> Response:
+            serializer = self.InputSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+            event = Event.objects.filter(pk=data["event"]).first()
+            if event is None:
+                raise ApplicationError(_("There is no such event."), field="event")
+            match = match_start(
+                actor=actor,
+                event=event,
+                players=data["players"],
+                teams=data.get("teams"),
+                table_number=data.get("table_number"),
+                round_number=data.get("round"),
+                rules_preset=data.get("rules"),
+                rule_overrides=data.get("rule_overrides"),
+                match_format=data.get("match_format"),
+                first_dealer=data["first_dealer"],
+            )
+            state = match_state(match=match_prefetched(match_id=match.pk))
+            body = match_detail(state=state)
+            body["links"] = _links(match)
+            return Response(body, status=status.HTTP_201_CREATED)
+
+        return idempotent(request, actor=actor, handler=run)
+
+
+def _links(match: Match) -> dict[str, Any]:
+    return {
+        "table": match_link_token(match=match),
+        "seats": {
+            str(seat.position): match_link_token(match=match, position=seat.position)
+            for seat in match.seats.all()
+        },
+    }
+
+
+class MatchDetailApi(_Base):
+    """A match: seats, games, totals, bonuses, next dealer, roles, and the entry waiting."""
+
+    @extend_schema(
+        operation_id="matches_detail",
+        parameters=LINK_PARAMETERS,
+        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match_or_404(match_id)
+        match_access_require(actor=self.actor(request), match=match)
+        return Response(match_detail(state=match_state(match=match)))
+
+
+class MatchLinksApi(_Base):
+    """A match's private links (directors only): the table link and one per seat."""
+
+    @extend_schema(operation_id="matches_links", responses={200: OpenApiTypes.OBJECT, 403: ERROR})
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match_or_404(match_id)
+        access = match_access_require(actor=self.actor(request), match=match)
+        if not access.director:
+            raise ApplicationError(_("Only a director can see the match's links."), status=403)
+        return Response(_links(match))
+
+
+class MatchHandsApi(_Base):
+    """The hands of a match (confirmed and waiting), or enter the next hand."""
+
+    @extend_schema_serializer(component_name="HandSubmitInput")
+    class InputSerializer(HandInputSerializer):
+        hand_number = serializers.IntegerField(
+            min_value=1, required=False, help_text="Default: the next hand of the current game."
+        )
+        as_position = serializers.IntegerField(
+            min_value=0,
+            required=False,
+            help_text="With the table link: the seat of the player entering the hand.",
+        )
+
+    @extend_schema(
+        operation_id="matches_hands_list",
+        parameters=LINK_PARAMETERS,
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match_or_404(match_id)
+        match_access_require(actor=self.actor(request), match=match)
+        state = match_state(match=match)
+        hands = []
+        for view in state.games:
+            hands += [submission_out(s, game_number=view.game.number) for s in view.hands]
+            if view.pending is not None:
+                hands.append(submission_out(view.pending, game_number=view.game.number))
+        return Response(hands)
+
+    @extend_schema(
+        operation_id="matches_hands_submit",
+        request=InputSerializer,
+        parameters=POST_PARAMETERS,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        description="Enter a hand by cards (knocker_cards, defender_cards, optional "
+        "knocker_melds; any counts, outcome, points or winner given are claims the engine "
+        "checks), by counts (knocker, outcome, knocker_deadwood, defender_deadwood after "
+        "lay-offs), or dead (outcome=dead). Oklahoma: upcard. Gem: knock_limit, "
+        "diamond_number, gem bonus flags. Partnership: boards. Basic Rummy: went_out, rummy, "
+        "leftovers. The response is the engine's verdict. A hand already entered is 409 with "
+        "`stored`.",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        actor = self.actor(request)
+        match = _match_or_404(match_id)
+
+        def run() -> Response:
+            serializer = self.InputSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+            sub = hand_submit(
+                match=match,
+                actor=actor,
+                entry=_entry(data),
+                hand_number=data.get("hand_number"),
+                as_position=data.get("as_position"),
+            )
+            return Response(submission_out(sub), status=status.HTTP_201_CREATED)
+
+        return idempotent(request, actor=actor, handler=run)
+
+
+class MatchScoresheetApi(_Base):
+    """The score sheet of a match, or enter a whole paper score sheet of the current game."""
+
+    @extend_schema_serializer(component_name="ScoresheetSubmitInput")
+    class InputSerializer(serializers.Serializer):
+        game = serializers.IntegerField(min_value=1, required=False)
+        hands = HandInputSerializer(many=True)
+
+    @extend_schema(
+        operation_id="matches_scoresheet",
+        parameters=LINK_PARAMETERS,
+        responses={200: OpenApiTypes.OBJECT},
+        description="Hands in order with outcome, deadwood, points, running totals and the "
+        "dealer; at the end of each game the bonuses itemised and the margin. Hollywood: each "
+        "row carries its running totals in each of the three columns.",
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match_or_404(match_id)
+        match_access_require(actor=self.actor(request), match=match)
+        return Response(match_scoresheet(state=match_state(match=match)))
+
+    @extend_schema(
+        operation_id="matches_scoresheet_submit",
+        request=InputSerializer,
+        parameters=POST_PARAMETERS,
+        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 409: ERROR},
+        description="All hands of the current (fresh) game in order, stored confirmed, all or "
+        "nothing. Directors, or players at an event without confirmation.",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        actor = self.actor(request)
+        match = _match_or_404(match_id)
+
+        def run() -> Response:
+            serializer = self.InputSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+            scoresheet_submit(
+                match=match,
+                actor=actor,
+                hands=[_entry(h) for h in data["hands"]],
+                game_number=data.get("game"),
+            )
+            state = match_state(match=match_prefetched(match_id=match.pk))
+            return Response(match_scoresheet(state=state), status=status.HTTP_201_CREATED)
+
+        return idempotent(request, actor=actor, handler=run)

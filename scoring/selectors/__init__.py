@@ -1,0 +1,56 @@
+"""Reads for matches, games, hands and submissions.
+
+:func:`match_state` is the one place where a match's confirmed submissions become engine inputs
+and the engine's game scoring is called: every total, bonus, dealer and role shown anywhere comes
+from it. The other selectors shape its output for the API and pages, and answer who may see what.
+Nothing here writes.
+
+The package: :mod:`~scoring.selectors.access` (who directs what, which matches a user sees),
+:mod:`~scoring.selectors.state` (the engine's view of a match), :mod:`~scoring.selectors.shapes`
+(what the API and pages show) and :mod:`~scoring.selectors.live` (live scores of many tables).
+"""
+
+from scoring.selectors.access import (
+    UserLike,
+    event_is_director,
+    events_directed,
+    match_list_visible,
+)
+from scoring.selectors.live import matches_live_scores, round_live_scores
+from scoring.selectors.shapes import (
+    game_summary,
+    hand_history,
+    match_detail,
+    match_scoresheet,
+    submission_get,
+    submission_out,
+)
+from scoring.selectors.state import (
+    GameView,
+    HandContext,
+    MatchState,
+    match_prefetched,
+    match_state,
+    scored_hand_from,
+)
+
+__all__ = [
+    "GameView",
+    "HandContext",
+    "MatchState",
+    "UserLike",
+    "event_is_director",
+    "events_directed",
+    "game_summary",
+    "hand_history",
+    "match_detail",
+    "match_list_visible",
+    "match_prefetched",
+    "match_scoresheet",
+    "match_state",
+    "matches_live_scores",
+    "round_live_scores",
+    "scored_hand_from",
+    "submission_get",
+    "submission_out",
+]

@@ -1,0 +1,47 @@
+"""Who directs what: an event's directors, the events a user directs, the matches a user may see."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Prefetch, Q, QuerySet
+
+from scoring.models import Match, Seat
+from tournaments.models import ClubRole, Event
+
+UserLike = AbstractBaseUser | AnonymousUser | None
+
+
+# -- who directs what ---------------------------------------------------------------------------
+
+
+def event_is_director(*, event: Event, user: UserLike) -> bool:
+    """True for the event's directors, its club's admins and directors, and superusers."""
+    if user is None or not user.is_authenticated:
+        return False
+    if getattr(user, "is_superuser", False):
+        return True
+    if event.directors.filter(pk=user.pk).exists():
+        return True
+    return ClubRole.objects.filter(club_id=event.club_id, user_id=user.pk).exists()
+
+
+def events_directed(*, user: UserLike) -> QuerySet[Event]:
+    """Events ``user`` directs (directly, or as an admin or director of the club)."""
+    if user is None or not user.is_authenticated:
+        return Event.objects.none()
+    if getattr(user, "is_superuser", False):
+        return Event.objects.all()
+    return Event.objects.filter(Q(directors=user) | Q(club__roles__user=user)).distinct()
+
+
+def match_list_visible(*, user: UserLike, event_id: int | None = None) -> QuerySet[Match]:
+    """Matches a signed-in user may see: the ones they play in and those of events they direct."""
+    if user is None or not user.is_authenticated:
+        return Match.objects.none()
+    directed = events_directed(user=user).values("pk")
+    qs = Match.objects.filter(Q(seats__player__user=user) | Q(event__in=directed)).distinct()
+    if event_id is not None:
+        qs = qs.filter(event_id=event_id)
+    return qs.select_related("event").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    )

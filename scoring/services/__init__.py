@@ -1,0 +1,71 @@
+"""Writes for matches, hands, confirmation, corrections, score sheets and imports.
+
+Every service validates, writes inside ``transaction.atomic`` with the match row locked (so the
+engine's view of a match never changes under a writer), and bumps the event's results sequence
+with :func:`tournaments.services.event_results_bump` for every stored or confirmed result and
+every game that closes or re-opens. Entered results are append-only: a submission is a new row, a
+correction a new version; only a submission's status moves (pending → confirmed / withdrawn /
+superseded), and each move is kept in its history with who made it and from where.
+
+The engine is the single source of truth for every point: hands are scored with
+:mod:`engine.scoring` / :mod:`engine.rummy` when entered (the verdict is stored with the entry)
+and games with :func:`scoring.selectors.match_state`, never here.
+
+Decisions:
+
+- One open hand per game: the next hand can be entered only once the previous one is confirmed
+  (the engine needs the confirmed hands to know dealer, roles and who sits out).
+- Confirmation policy (``Event.confirmation``): ``none`` confirms at once; ``opponent`` needs a
+  player of another side (any other player at a multi-player table; any player if a director
+  entered it) or a director; ``director`` needs an event director or club admin. Nobody confirms
+  their own entry. The table link (no seat) lets a shared phone act for the player it names
+  (``as_position``): that is how an entry is confirmed on the same phone after hand-over; the
+  history shows both actions came from the same device.
+- A director's correction (override) supersedes the hand's confirmed (or pending) version and
+  confirms a new one; the match is re-scored from its confirmed hands. A correction that would
+  make a later confirmed hand impossible (the game now ends before it, the sitter would have
+  won it, a later game was started before this one ended) is refused with 409: the director
+  corrects the later hands first, from the last one back. A game that a correction re-opens is
+  marked playing again (and the match too); an empty later game that is no longer needed is
+  removed.
+- A correction that re-opens a finished match or changes its winner asks
+  ``tournaments.services.match_result_change_allowed`` first (it refuses with 409 when a later
+  bracket match was already played with the old winner) and, once stored, tells
+  ``match_result_changed`` (the bracket's next match gets the right player, ratings are redone).
+- Winners are seat positions, except in a partnership, where the engine's side is a team:
+  ``Game.winner_team`` / ``Match.winner_team`` hold it (``winner_position`` and ``winner`` stay
+  empty) and a partnership hand's verdict carries ``winner_team`` (its ``winner`` is the same
+  team index, as the API's ``sides`` number them).
+- A paper score sheet (a whole game) is entered confirmed at once when a director enters it (the
+  sheet is signed by both players) or when the event needs no confirmation; players enter hand
+  by hand otherwise. CSV imports are for directors and are stored confirmed.
+
+The package: :mod:`~scoring.services.entries` (a hand as entered and its scoring by the engine),
+:mod:`~scoring.services.matches` (starting a match, syncing its games and result),
+:mod:`~scoring.services.hands` (submit, confirm, withdraw, correct),
+:mod:`~scoring.services.sheets` (a whole paper score sheet) and
+:mod:`~scoring.services.imports` (CSV import); ``_common`` holds the write helpers they share.
+"""
+
+from scoring.services.entries import HandEntry, Prepared, hand_prepare
+from scoring.services.hands import hand_confirm, hand_override, hand_submit, hand_withdraw
+from scoring.services.imports import CSV_COLUMNS, ImportReport, RowProblem, import_csv
+from scoring.services.matches import match_start, match_sync
+from scoring.services.sheets import scoresheet_submit
+
+__all__ = [
+    "CSV_COLUMNS",
+    "HandEntry",
+    "ImportReport",
+    "Prepared",
+    "RowProblem",
+    "hand_confirm",
+    "hand_override",
+    "hand_prepare",
+    "hand_submit",
+    "hand_withdraw",
+    "import_csv",
+    "match_start",
+    "match_sync",
+    "scoresheet_submit",
+]

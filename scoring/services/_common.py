@@ -1,0 +1,96 @@
+"""Write helpers shared by the hand, score-sheet and import services: the match lock, the
+append-only insert of a submission, its history origin, the 409 with the stored entry, and the
+event's confirmation policy.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import ApplicationError
+from scoring.models import Game, Hand, HandSubmission, Match
+from scoring.permissions import Actor
+from scoring.selectors import MatchState, match_prefetched, match_state, submission_out
+from scoring.services.entries import Prepared
+from tournaments.models import Event, Player
+from tournaments.services import event_results_bump
+
+
+def _lock(match: Match) -> MatchState:
+    Match.objects.select_for_update().filter(pk=match.pk).first()
+    Game.objects.get_or_create(match_id=match.pk, number=1)
+    return match_state(match=match_prefetched(match_id=match.pk))
+
+
+def _origin(sub: HandSubmission, actor: Actor, player: Player | None, reason: str) -> None:
+    sub._history_user = actor.user  # type: ignore[attr-defined]
+    sub._history_origin = (player, actor.ip, actor.user_agent)  # type: ignore[attr-defined]
+    sub._change_reason = reason  # type: ignore[attr-defined]
+
+
+def _current_of(hand: Hand) -> HandSubmission | None:
+    return (
+        hand.submissions.filter(
+            status__in=[HandSubmission.Status.CONFIRMED, HandSubmission.Status.PENDING]
+        )
+        .select_related("hand__game", "submitted_by_player", "confirmed_by_player")
+        .select_related("submitted_by_user", "confirmed_by_user")
+        .first()
+    )
+
+
+def _conflict(message: str, stored: HandSubmission | None) -> ApplicationError:
+    extra = {"stored": submission_out(stored)} if stored is not None else {}
+    return ApplicationError(message, status=409, extra=extra)
+
+
+def _store(
+    *,
+    state: MatchState,
+    game: Game,
+    number: int,
+    prepared: Prepared,
+    actor: Actor,
+    player: Player | None,
+    confirmed: bool,
+    override_reason: str = "",
+) -> HandSubmission:
+    """Insert a submission; the unique constraints turn a concurrent duplicate into a 409."""
+    hand, _created = Hand.objects.get_or_create(game=game, number=number)
+    version = (hand.submissions.aggregate(v=Max("version"))["v"] or 0) + 1
+    now = timezone.now()
+    sub = HandSubmission(
+        hand=hand,
+        version=version,
+        entry=prepared.entry,
+        payload=prepared.payload,
+        result=prepared.result,
+        status=HandSubmission.Status.CONFIRMED if confirmed else HandSubmission.Status.PENDING,
+        submitted_by_user=actor.user,
+        submitted_by_player=player,
+        confirmed_by_user=actor.user if confirmed and override_reason else None,
+        override_reason=override_reason,
+        ip_address=actor.ip,
+        user_agent=actor.user_agent,
+        confirmed_at=now if confirmed else None,
+    )
+    _origin(sub, actor, player, "override" if override_reason else "submitted")
+    try:
+        with transaction.atomic():
+            sub.save()
+    except IntegrityError:
+        raise _conflict(
+            _("Hand %(number)s was entered by someone else at the same moment.")
+            % {"number": number},
+            _current_of(hand),
+        ) from None
+    sub.hand = hand
+    event_results_bump(event=state.match.event)
+    return sub
+
+
+def _policy(event: Event) -> str:
+    return str(event.confirmation)

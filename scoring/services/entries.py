@@ -1,0 +1,447 @@
+"""A hand as entered (:class:`HandEntry`) and its scoring by the engine (:func:`hand_prepare`).
+
+No writes: :func:`hand_prepare` checks an entry against the hand the match is at and returns it
+scored (:class:`Prepared`, the verdict stored with the submission); engine errors become the one
+application error, naming the field they are about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from core.errors import ApplicationError
+from core.i18n import engine_message
+from engine.cards import format_card, format_cards, parse_card
+from engine.errors import EngineError, Message, gettext_noop
+from engine.game import ScoredHand
+from engine.gem import DeckMap
+from engine.rummy import RummyHandResult, score_rummy_hand
+from engine.scoring import (
+    HandOutcome,
+    HandResult,
+    Role,
+    check_claim,
+    score_hand,
+    score_hand_counts,
+    score_partnership_hand,
+)
+from scoring.selectors import HandContext, MatchState
+
+# -- input ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandEntry:
+    """One hand as entered (every family; fields that do not apply stay empty).
+
+    Two players (and in-the-box / dealer-out tables): ``knocker`` (seat position), ``outcome``,
+    and either both hands by cards (``knocker_cards``, ``defender_cards``, optional
+    ``knocker_melds``; counts, outcome, points and winner then are claims the engine checks) or
+    both deadwood counts after lay-offs. Oklahoma adds ``upcard``; Gem the dice (``knock_limit``,
+    ``diamond_number``) and the gem bonus flags. A partnership hand has two ``boards`` (each a
+    two-player entry with ``knocker`` and ``defender``). Basic Rummy: ``went_out``, ``rummy`` and
+    ``leftovers`` (seat → cards left, or their count).
+    """
+
+    outcome: str | None = None
+    knocker: int | None = None
+    defender: int | None = None
+    knocker_cards: str | None = None
+    defender_cards: str | None = None
+    knocker_melds: str | list[str] | None = None
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
+    defender_deadwood_before_layoffs: int | None = None
+    points: int | None = None
+    winner: int | None = None
+    upcard: str | None = None
+    knock_limit: int | None = None
+    diamond_number: int | None = None
+    knocker_gem_bonus: bool = False
+    defender_gem_bonus: bool = False
+    boards: tuple[HandEntry, ...] = ()
+    went_out: int | None = None
+    rummy: bool = False
+    leftovers: dict[int, str | int] | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandEntry:
+        known = set(cls.__dataclass_fields__)
+        values = {k: v for k, v in data.items() if k in known and v is not None}
+        if "boards" in values:
+            values["boards"] = tuple(cls.from_dict(b) for b in values["boards"])
+        if "leftovers" in values:
+            values["leftovers"] = {int(k): v for k, v in dict(values["leftovers"]).items()}
+        return cls(**values)
+
+    def as_payload(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in asdict(self).items():
+            if value in (None, False, (), []):
+                continue
+            if key == "leftovers":
+                value = {str(k): v for k, v in value.items()}
+            if key == "boards":
+                value = [HandEntry(**b).as_payload() for b in value]
+            out[key] = value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A hand scored by the engine, ready to store."""
+
+    entry: str
+    payload: dict[str, Any]
+    result: dict[str, Any]
+
+
+# -- engine errors -----------------------------------------------------------------------------
+
+_FIELD_HINTS: tuple[tuple[str, str], ...] = (
+    ("Knock over the limit", "knocker_deadwood"),
+    ("knocker's melds", "knocker_melds"),
+    ("knocker:", "knocker_cards"),
+    ("defender:", "defender_cards"),
+    ("upcard", "upcard"),
+    ("die", "knock_limit"),
+    ("diamond", "diamond_number"),
+    ("deck map", "knocker_cards"),
+    ("The knocker's deadwood", "knocker_deadwood"),
+    ("the knocker's deadwood", "knocker_deadwood"),
+    ("Defender lays off", "defender_deadwood"),
+    ("The defender's deadwood", "defender_deadwood"),
+    ("before lay-offs", "defender_deadwood_before_layoffs"),
+    ("lay-offs", "defender_deadwood"),
+    ("the defender's deadwood", "defender_deadwood"),
+    ("both deadwood", "knocker_deadwood"),
+    ("scores", "points"),
+    ("wins", "winner"),
+    ("gem", "knocker_gem_bonus"),
+    ("big gin", "outcome"),
+    ("not knock", "outcome"),
+    ("not undercut", "outcome"),
+    ("not gin", "outcome"),
+    ("claimed", "outcome"),
+    ("went out", "went_out"),
+    ("player", "leftovers"),
+    ("counts", "leftovers"),
+    ("card", "knocker_cards"),
+)
+
+
+def _field_for(message: str) -> str | None:
+    for needle, name in _FIELD_HINTS:
+        if needle in message:
+            return name
+    return None
+
+
+def _refused(exc: EngineError, prefix: str = "") -> ApplicationError:
+    """An engine error as the one application error, naming the field it is about."""
+    name = _field_for(str(exc))
+    return ApplicationError(
+        engine_message(exc), status=400, field=f"{prefix}{name}" if name else prefix or None
+    )
+
+
+# -- hands: scoring with the engine ------------------------------------------------------------
+
+
+def _outcome(value: str | None, prefix: str) -> HandOutcome | None:
+    if value is None:
+        return None
+    try:
+        return HandOutcome(value)
+    except ValueError:
+        choices = ", ".join(o.value for o in HandOutcome)
+        raise ApplicationError(
+            _("Unknown outcome %(value)s: one of %(choices)s.")
+            % {"value": value, "choices": choices},
+            field=f"{prefix}outcome",
+        ) from None
+
+
+def _seat_check(state: MatchState, position: int | None, name: str, allowed: Sequence[int]) -> int:
+    if position is None:
+        raise ApplicationError(_("This field is required."), field=name)
+    if state.seat(position) is None:
+        raise ApplicationError(
+            _("There is no player at seat %(seat)s.") % {"seat": position}, field=name
+        )
+    if position not in allowed:
+        raise ApplicationError(
+            _("The player at seat %(seat)s does not play this hand (playing: %(playing)s).")
+            % {"seat": position, "playing": ", ".join(str(p) for p in allowed)},
+            field=name,
+        )
+    return position
+
+
+def _verdict(result: HandResult, knocker: int | None, defender: int | None) -> dict[str, Any]:
+    seat = {"knocker": knocker, "defender": defender}
+    return {
+        "outcome": result.outcome.value,
+        "winner_role": result.winner,
+        "winner": seat[result.winner] if result.winner else None,
+        "knocker": knocker,
+        "defender": defender,
+        "points": result.points,
+        "base_points": result.base_points,
+        "multiplier": result.multiplier,
+        "knock_limit": result.knock_limit,
+        "knocker_deadwood": result.knocker_deadwood,
+        "defender_deadwood": result.defender_deadwood,
+        "defender_deadwood_before_layoffs": result.defender_deadwood_without_layoffs,
+        "knocker_melds": [str(m) for m in result.knocker_melds],
+        "knocker_melds_given": result.knocker_melds_given,
+        "knocker_deadwood_cards": format_cards(result.knocker_deadwood_cards),
+        "defender_melds": [str(m) for m in result.defender_melds],
+        "defender_deadwood_cards": format_cards(result.defender_deadwood_cards),
+        "layoffs": [
+            {"card": format_card(lo.card), "onto": str(result.knocker_melds[lo.meld_index])}
+            for lo in result.layoffs
+        ],
+        "upcard": format_card(result.upcard) if result.upcard is not None else None,
+        "gem_bonus_knocker": result.gem_bonus_knocker,
+        "gem_bonus_defender": result.gem_bonus_defender,
+        "formula": result.formula(),
+        "explanation": result.explain(),
+    }
+
+
+def _scored(hand: ScoredHand) -> dict[str, Any]:
+    return {
+        "winner": hand.winner,
+        "points": hand.points,
+        "outcome": hand.outcome.value,
+        "others": [list(o) for o in hand.others],
+    }
+
+
+def _board(
+    state: MatchState,
+    entry: HandEntry,
+    playing: Sequence[int],
+    *,
+    prefix: str = "",
+    partnership: bool = False,
+) -> tuple[str, HandResult, int | None, int | None]:
+    """Score one two-player board with the engine: (entry kind, result, knocker, defender)."""
+    rules = state.rules
+    outcome = _outcome(entry.outcome, prefix)
+    by_cards = entry.knocker_cards is not None or entry.defender_cards is not None
+    try:
+        upcard = parse_card(entry.upcard) if entry.upcard else None
+    except EngineError as exc:
+        raise ApplicationError(
+            engine_message(Message(gettext_noop("upcard: {reason}"), reason=exc.message)),
+            field=f"{prefix}upcard",
+        ) from None
+    if outcome is HandOutcome.DEAD:
+        if by_cards:
+            raise ApplicationError(
+                _("A dead hand is entered without cards."), field=f"{prefix}knocker_cards"
+            )
+        try:
+            dead = score_hand_counts(
+                rules,
+                outcome=HandOutcome.DEAD,
+                knocker_deadwood=entry.knocker_deadwood,
+                defender_deadwood=entry.defender_deadwood,
+                upcard=upcard,
+            )
+        except EngineError as exc:
+            raise _refused(exc, prefix) from None
+        return "dead", dead, None, None
+    knocker = _seat_check(state, entry.knocker, f"{prefix}knocker", playing)
+    if partnership or entry.defender is not None:
+        defender = _seat_check(state, entry.defender, f"{prefix}defender", playing)
+    else:
+        others = [p for p in playing if p != knocker]
+        if len(others) != 1:
+            raise ApplicationError(_("Name the defender."), field=f"{prefix}defender")
+        defender = others[0]
+    if defender == knocker or state.side_of(defender) == state.side_of(knocker):
+        raise ApplicationError(
+            _("The knocker and the defender must be opponents."), field=f"{prefix}defender"
+        )
+    claimed_winner: Role | None = None
+    if entry.winner is not None:
+        if entry.winner not in (knocker, defender):
+            raise ApplicationError(
+                _("The winner must be the knocker or the defender."), field=f"{prefix}winner"
+            )
+        claimed_winner = "knocker" if entry.winner == knocker else "defender"
+    try:
+        if by_cards:
+            if entry.knocker_cards is None or entry.defender_cards is None:
+                missing = "knocker_cards" if entry.knocker_cards is None else "defender_cards"
+                raise ApplicationError(
+                    _("Enter both hands by cards, or neither."), field=f"{prefix}{missing}"
+                )
+            result = score_hand(
+                rules,
+                knocker_cards=entry.knocker_cards,
+                defender_cards=entry.defender_cards,
+                knocker_melds=entry.knocker_melds,
+                upcard=upcard,
+                knock_limit=entry.knock_limit,
+                diamond_number=entry.diamond_number,
+                deck_map=_deck_map(state) if rules.family == "gem" else None,
+            )
+            check_claim(
+                result,
+                claimed_outcome=outcome,
+                claimed_knocker_deadwood=entry.knocker_deadwood,
+                claimed_defender_deadwood=entry.defender_deadwood,
+                claimed_points=entry.points,
+                claimed_winner=claimed_winner,
+            )
+            kind = "cards"
+        else:
+            if outcome is None:
+                raise ApplicationError(
+                    _("Give the outcome, or enter the hand by cards."), field=f"{prefix}outcome"
+                )
+            result = score_hand_counts(
+                rules,
+                outcome=outcome,
+                knocker_deadwood=entry.knocker_deadwood,
+                defender_deadwood=entry.defender_deadwood,
+                defender_deadwood_without_layoffs=entry.defender_deadwood_before_layoffs,
+                winner=claimed_winner,
+                upcard=upcard,
+                knock_limit=entry.knock_limit,
+                knocker_gem_bonus=entry.knocker_gem_bonus,
+                defender_gem_bonus=entry.defender_gem_bonus,
+            )
+            check_claim(result, claimed_points=entry.points)
+            kind = "counts"
+    except EngineError as exc:
+        raise _refused(exc, prefix) from None
+    return kind, result, knocker, defender
+
+
+def _deck_map(state: MatchState) -> DeckMap | None:
+    """The club's Gem deck map (which gem each card carries: club data, RULES.md §8), or None
+    when the club has not given one, in which case Gem hands are entered by counts."""
+    raw = state.match.event.club.gem_deck_map
+    return DeckMap.from_mapping(raw) if raw else None
+
+
+def _prepare_two(state: MatchState, ctx: HandContext, entry: HandEntry) -> Prepared:
+    kind, result, knocker, defender = _board(state, entry, ctx.playing)
+    if knocker is None or defender is None:
+        hand = ScoredHand.dead()
+    else:
+        hand = ScoredHand.from_hand(result, knocker=knocker, defender=defender)
+    verdict = _verdict(result, knocker, defender)
+    verdict["scored"] = _scored(hand)
+    return Prepared(kind, entry.as_payload(), verdict)
+
+
+def _prepare_partnership(state: MatchState, ctx: HandContext, entry: HandEntry) -> Prepared:
+    rules = state.rules
+    if entry.outcome == HandOutcome.DEAD.value and not entry.boards:
+        verdict: dict[str, Any] = {
+            "outcome": "dead",
+            "winner": None,
+            "points": 0,
+            "team_points": [0, 0],
+            "boards": [],
+            "winner_team": None,
+            "scored": _scored(ScoredHand.dead()),
+        }
+        return Prepared("dead", entry.as_payload(), verdict)
+    if len(entry.boards) != 2:
+        raise ApplicationError(_("A partnership hand has two boards: enter both."), field="boards")
+    results: list[HandResult] = []
+    verdicts: list[dict[str, Any]] = []
+    teams: list[int] = []
+    seats_used: list[int] = []
+    kinds: set[str] = set()
+    for index, board in enumerate(entry.boards):
+        prefix = f"boards[{index}]."
+        kind, result, knocker, defender = _board(
+            state, board, ctx.playing, prefix=prefix, partnership=board.outcome != "dead"
+        )
+        kinds.add(kind)
+        results.append(result)
+        verdicts.append(_verdict(result, knocker, defender))
+        if knocker is not None and defender is not None:
+            seats_used += [knocker, defender]
+            teams.append(state.side_of(knocker))
+        else:
+            teams.append(0)
+    if len(set(seats_used)) != len(seats_used):
+        raise ApplicationError(_("Each player plays on one board only."), field="boards[1].knocker")
+    try:
+        combined = score_partnership_hand(
+            rules, results[0], results[1], knocker_team_a=teams[0], knocker_team_b=teams[1]
+        )
+    except EngineError as exc:
+        raise _refused(exc, "boards.") from None
+    hand = ScoredHand.from_partnership(combined)
+    verdict = {
+        "outcome": "dead" if hand.winner is None else combined.outcome.value,
+        "winner": combined.winner,
+        "winner_team": combined.winner,
+        "points": combined.points,
+        "team_points": list(combined.team_points),
+        "boards": verdicts,
+        "scored": _scored(hand),
+    }
+    kind = "cards" if "cards" in kinds else ("dead" if kinds == {"dead"} else "counts")
+    return Prepared(kind, entry.as_payload(), verdict)
+
+
+def _prepare_rummy(state: MatchState, ctx: HandContext, entry: HandEntry) -> Prepared:
+    went_out = _seat_check(state, entry.went_out, "went_out", ctx.playing)
+    leftovers = entry.leftovers or {}
+    try:
+        result: RummyHandResult = score_rummy_hand(
+            state.rules,
+            players=len(state.seats),
+            went_out=went_out,
+            rummy=entry.rummy,
+            leftovers=leftovers,
+        )
+    except EngineError as exc:
+        raise ApplicationError(
+            engine_message(exc), field="leftovers" if "went out" not in str(exc) else "went_out"
+        ) from None
+    if entry.points is not None and entry.points != result.points:
+        raise ApplicationError(
+            _("The hand scores %(points)s, not %(claimed)s.")
+            % {"points": result.points, "claimed": entry.points},
+            field="points",
+        )
+    hand = result.to_scored_hand()
+    verdict = {
+        "outcome": "rummy" if result.rummy else "out",
+        "winner": went_out,
+        "went_out": went_out,
+        "rummy": result.rummy,
+        "multiplier": result.multiplier,
+        "counts": list(result.counts),
+        "cards_left": [format_cards(c) if c is not None else None for c in result.cards_left],
+        "points": result.points,
+        "scored": _scored(hand),
+    }
+    return Prepared("rummy", entry.as_payload(), verdict)
+
+
+def hand_prepare(*, state: MatchState, context: HandContext, entry: HandEntry) -> Prepared:
+    """Score ``entry`` with the engine for the hand described by ``context`` (no writes)."""
+    if state.rules.family == "rummy":
+        return _prepare_rummy(state, context, entry)
+    if state.partnership:
+        return _prepare_partnership(state, context, entry)
+    if state.rules.family == "gem" and len(state.seats) != 2:
+        raise ApplicationError(_("Three-player Gem Rummy is not supported yet."), field="knocker")
+    return _prepare_two(state, context, entry)

@@ -1,0 +1,189 @@
+"""CSV import of past score sheets (:func:`import_csv`, columns :data:`CSV_COLUMNS`): every row
+checked and every problem reported (:class:`ImportReport`), then all stored confirmed or none.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from core.errors import ApplicationError
+from scoring.models import Match
+from scoring.permissions import Actor
+from scoring.selectors import MatchState, event_is_director
+from scoring.services._common import _lock, _store
+from scoring.services.entries import HandEntry, hand_prepare
+from scoring.services.matches import match_sync
+
+
+@dataclass(frozen=True, slots=True)
+class RowProblem:
+    row: int
+    field: str | None
+    message: str
+
+
+@dataclass(slots=True)
+class ImportReport:
+    dry_run: bool
+    rows: int = 0
+    stored: int = 0
+    problems: list[RowProblem] = field(default_factory=list)
+
+
+CSV_COLUMNS = (
+    "match",
+    "game",
+    "hand",
+    "knocker",
+    "defender",
+    "outcome",
+    "knocker_deadwood",
+    "defender_deadwood",
+    "knocker_cards",
+    "defender_cards",
+    "knocker_melds",
+    "upcard",
+    "knock_limit",
+    "points",
+)
+_INT_COLUMNS = (
+    "match",
+    "game",
+    "hand",
+    "knock_limit",
+    "points",
+    "knocker_deadwood",
+    "defender_deadwood",
+)
+
+
+def _row_entry(row: Mapping[str, str], state: MatchState) -> HandEntry:
+    values: dict[str, Any] = {}
+    for key in CSV_COLUMNS:
+        raw = (row.get(key) or "").strip()
+        if not raw or key in ("match", "game", "hand"):
+            continue
+        if key in ("knocker", "defender"):
+            values[key] = _seat_by_name(state, raw, key)
+        elif key in _INT_COLUMNS:
+            try:
+                values[key] = int(raw)
+            except ValueError:
+                raise ApplicationError(
+                    _("%(value)s is not a whole number.") % {"value": raw}, field=key
+                ) from None
+        else:
+            values[key] = raw
+    return HandEntry.from_dict(values)
+
+
+def _seat_by_name(state: MatchState, raw: str, column: str) -> int:
+    if raw.isdigit() and state.seat(int(raw)) is not None:
+        return int(raw)
+    for seat in state.seats:
+        if seat.player.name.casefold() == raw.casefold():
+            return seat.position
+    raise ApplicationError(
+        _("%(value)s is not a player of this match.") % {"value": raw}, field=column
+    )
+
+
+def import_csv(*, actor: Actor, text: str, dry_run: bool) -> ImportReport:
+    """Import past score sheets: one row per hand (columns :data:`CSV_COLUMNS`).
+
+    Rows are grouped by match and game and must give each game's hands in order from its next
+    hand. Every row is checked (against the engine and the game as the rows before it leave it)
+    and every problem reported; unless it is a dry run and nothing is wrong, everything is
+    stored confirmed, or nothing is.
+    """
+    reader = csv.DictReader(io.StringIO(text))
+    header = [h.strip() for h in (reader.fieldnames or [])]
+    report = ImportReport(dry_run=dry_run)
+    missing = [c for c in ("match", "hand", "knocker", "outcome") if c not in header]
+    unknown = [h for h in header if h not in CSV_COLUMNS]
+    if missing or unknown:
+        message = []
+        if missing:
+            message.append(_("missing column(s): %(names)s") % {"names": ", ".join(missing)})
+        if unknown:
+            message.append(_("unknown column(s): %(names)s") % {"names": ", ".join(unknown)})
+        report.problems.append(RowProblem(1, None, "; ".join(message)))
+        return report
+    rows = list(reader)
+    report.rows = len(rows)
+    failed_games: set[tuple[str, str]] = set()
+    checked_matches: dict[int, bool] = {}
+    with transaction.atomic():
+        for line, row in enumerate(rows, start=2):
+            row = {(k or "").strip(): (v or "") for k, v in row.items()}
+            key = (row.get("match", "").strip(), row.get("game", "").strip() or "1")
+            if key in failed_games:
+                report.problems.append(
+                    RowProblem(line, None, _("Skipped: an earlier row of this game has a problem."))
+                )
+                continue
+            try:
+                with transaction.atomic():
+                    _import_row(actor, row, checked_matches)
+                report.stored += 1
+            except ApplicationError as exc:
+                failed_games.add(key)
+                report.problems.append(RowProblem(line, exc.field, exc.message))
+        if dry_run or report.problems:
+            transaction.set_rollback(True)
+            if not dry_run:
+                report.stored = 0
+    return report
+
+
+def _import_row(actor: Actor, row: Mapping[str, str], checked: dict[int, bool]) -> None:
+    try:
+        match_id = int(row.get("match", "").strip())
+    except ValueError:
+        raise ApplicationError(_("Give the match id."), field="match") from None
+    match = Match.objects.select_related("event").filter(pk=match_id).first()
+    if match is None:
+        raise ApplicationError(_("There is no match %(id)s.") % {"id": match_id}, field="match")
+    if match_id not in checked:
+        checked[match_id] = actor.user is not None and event_is_director(
+            event=match.event, user=actor.user
+        )
+    if not checked[match_id]:
+        raise ApplicationError(
+            _("Only a director of the match's event can import its results."), field="match"
+        )
+    state = _lock(match)
+    view = state.current
+    if view is None:
+        raise ApplicationError(_("This match is over."), field="match")
+    game = (row.get("game") or "").strip()
+    if game and game != str(view.game.number):
+        raise ApplicationError(
+            _("The game being played is game %(number)s.") % {"number": view.game.number},
+            field="game",
+        )
+    number = (row.get("hand") or "").strip()
+    if number != str(view.next_number) or view.pending is not None:
+        raise ApplicationError(
+            _("The next hand of this game is hand %(next)s.") % {"next": view.next_number},
+            field="hand",
+        )
+    entry = _row_entry(row, state)
+    prepared = hand_prepare(state=state, context=view.next_context, entry=entry)
+    _store(
+        state=state,
+        game=view.game,
+        number=view.next_number,
+        prepared=prepared,
+        actor=actor,
+        player=None,
+        confirmed=True,
+    )
+    match_sync(match=state.match)

@@ -1,0 +1,272 @@
+"""Matches: starting one at a table (:func:`match_start`) and keeping the stored game and match
+rows in line with the engine's view of the confirmed hands (:func:`match_sync`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from core.errors import ApplicationError
+from core.i18n import engine_message
+from engine.errors import EngineError, RuleError
+from engine.rules import RuleSet, find_rules
+from scoring.formats import match_format_dict, match_format_read
+from scoring.models import Game, Hand, Match, Seat
+from scoring.permissions import Actor
+from scoring.selectors import (
+    GameView,
+    MatchState,
+    event_is_director,
+    game_summary,
+    match_prefetched,
+    match_state,
+)
+from tournaments.models import Event, Player, Registration, Round
+from tournaments.services import (
+    event_results_bump,
+    match_finished,
+    match_result_change_allowed,
+    match_result_changed,
+)
+
+
+def _result_json(state: MatchState, view: GameView) -> dict[str, Any]:
+    return game_summary(state=state, view=view) if view.finished else {}
+
+
+def _hollywood_margin(state: MatchState, view: GameView) -> int | None:
+    if state.winner is None:
+        return None
+    w = state.winner
+    return sum(r.final_totals[w] - r.final_totals[1 - w] for r in view.results)
+
+
+def match_sync(*, match: Match) -> MatchState:
+    """Bring the stored game and match rows in line with the engine's view of the hands.
+
+    Closes games the engine says ended (and starts the next game of a best-of), re-opens any a
+    correction re-opened, removes an empty game that is no longer needed, and fills the match's
+    winner and summary. Bumps the results sequence when a game or the match changes state.
+    """
+    try:
+        state = match_state(match=match_prefetched(match_id=match.pk))
+    except EngineError as exc:
+        raise ApplicationError(
+            _("This would make the recorded hands inconsistent: %(reason)s")
+            % {"reason": engine_message(exc)},
+            status=409,
+        ) from None
+    changed = False
+    now = timezone.now()
+    kept = {view.game.pk for view in state.games}
+    for view in state.games:
+        game = view.game
+        finished = view.finished
+        if state.rules.hollywood_games:
+            winner = state.winner if finished else None
+            margin = _hollywood_margin(state, view) if finished else None
+        else:
+            winner = view.result.winner if finished else None
+            margin = view.result.margin if finished else None
+        status = Game.Status.FINISHED if finished else Game.Status.PLAYING
+        result = _result_json(state, view)
+        # The engine's winner is a team in a partnership: never store it as a seat.
+        position, team = (None, winner) if state.partnership else (winner, None)
+        if (game.status, game.winner_position, game.winner_team, game.margin, game.result) != (
+            status,
+            position,
+            team,
+            margin,
+            result,
+        ):
+            changed = (
+                changed
+                or game.status != status
+                or (game.winner_position, game.winner_team) != (position, team)
+            )
+            game.status = status
+            game.winner_position = position
+            game.winner_team = team
+            game.margin = margin
+            game.result = result
+            game.finished_at = (game.finished_at or now) if finished else None
+            game.save(
+                update_fields=[
+                    "status",
+                    "winner_position",
+                    "winner_team",
+                    "margin",
+                    "result",
+                    "finished_at",
+                ]
+            )
+    for game in state.match.games.all():
+        if game.pk in kept:
+            continue
+        if Hand.objects.filter(game=game).exists():
+            raise ApplicationError(
+                _("Game %(number)s already has hands; correct them first.")
+                % {"number": game.number},
+                status=409,
+            )
+        game.delete()
+        changed = True
+    match = state.match
+    last = state.games[-1] if state.games else None
+    if not state.finished and last is not None and last.finished and state.fmt.kind == "best_of":
+        Game.objects.create(
+            match=match, number=last.game.number + 1, first_dealer=last.result.next_dealer
+        )
+        changed = True
+    winner_player = None
+    winner_team = None
+    if state.finished and state.winner is not None:
+        if state.partnership:
+            winner_team = state.winner
+        else:
+            seat = state.seat(state.winner)
+            winner_player = seat.player if seat is not None else None
+    match_status = Match.Status.FINISHED if state.finished else Match.Status.PLAYING
+    summary = (
+        {
+            "games_won": list(state.games_won),
+            "winner": state.winner,
+            "winner_name": state.name_of(state.winner),
+            "margins": [
+                v.game.margin if not state.rules.hollywood_games else _hollywood_margin(state, v)
+                for v in state.games
+            ],
+        }
+        if state.finished
+        else {}
+    )
+    before = (match.status, match.winner_id, match.winner_team)
+    after = (match_status, winner_player.pk if winner_player else None, winner_team)
+    # A correction that re-opens a final match or changes its winner may already have been
+    # acted on (a bracket match paired with the old winner): tournaments decide, before commit.
+    corrected = before[0] == Match.Status.FINISHED and before != after
+    if corrected:
+        match_result_change_allowed(
+            match=match, new_winner=after[1] if match_status == Match.Status.FINISHED else None
+        )
+    if (*before, match.summary) != (*after, summary):
+        changed = True
+        match.status = match_status
+        match.winner = winner_player
+        match.winner_team = winner_team
+        match.summary = summary
+        match.finished_at = (match.finished_at or now) if state.finished else None
+        match.save(update_fields=["status", "winner", "winner_team", "summary", "finished_at"])
+    if changed:
+        event_results_bump(event=match.event)
+        if corrected:
+            match_result_changed(match=match)
+        if state.finished:
+            match_finished(match=match)
+    return state
+
+
+_SEATS = {"two": (2, 2), "three_box": (3, 3), "three_dealer_out": (3, 3), "partnership": (4, 4)}
+
+
+def match_start(
+    *,
+    actor: Actor,
+    event: Event,
+    players: Sequence[int],
+    teams: Sequence[int] | None = None,
+    table_number: int | None = None,
+    round_number: int | None = None,
+    rules_preset: str | None = None,
+    rule_overrides: Mapping[str, Any] | None = None,
+    match_format: Mapping[str, Any] | None = None,
+    first_dealer: int = 0,
+) -> Match:
+    """Start a match at a table: seats in the order given (in the box: box, captain, sitter)."""
+    user = actor.user
+    director = user is not None and event_is_director(event=event, user=user)
+    if event.status == Event.Status.FINISHED:
+        raise ApplicationError(_("This event has finished."), status=409)
+    try:
+        base = find_rules(rules_preset) if rules_preset else RuleSet.from_dict(event.rules)
+        rules = base.with_overrides(**dict(rule_overrides or {})) if rule_overrides else base
+    except RuleError as exc:
+        raise ApplicationError(
+            engine_message(exc), field="rule_overrides" if rule_overrides else "rules"
+        ) from None
+    if not match_format and rules.hollywood_games:
+        match_format = {"kind": "hollywood"}
+    fmt = match_format_read(data=match_format or event.match_format, rules=rules)
+    if rules.family == "rummy":
+        low, high = 2, 6
+    elif rules.family == "gem":
+        low, high = 2, 2
+    else:
+        low, high = _SEATS[rules.table]
+    if not low <= len(players) <= high:
+        wanted = str(low) if low == high else f"{low}-{high}"
+        raise ApplicationError(
+            _("The %(rules)s rules seat %(wanted)s players, not %(count)s.")
+            % {"rules": rules.name, "wanted": wanted, "count": len(players)},
+            field="players",
+        )
+    if len(set(players)) != len(players):
+        raise ApplicationError(_("A player can take only one seat."), field="players")
+    found = {p.pk: p for p in Player.objects.filter(pk__in=players)}
+    registered = set(
+        Registration.objects.filter(event=event, player_id__in=players).values_list(
+            "player_id", flat=True
+        )
+    )
+    for pid in players:
+        player = found.get(pid)
+        if player is None or (player.club_id != event.club_id and pid not in registered):
+            raise ApplicationError(
+                _("Player %(id)s is not a player of this event's club.") % {"id": pid},
+                field="players",
+            )
+    if not director and not (
+        user is not None and any(found[p].user_id == user.pk for p in players)
+    ):
+        raise ApplicationError(
+            _("Only the event's directors or one of the players may start a match."), status=403
+        )
+    seat_teams: list[int | None] = [None] * len(players)
+    if rules.table == "partnership":
+        seat_teams = list(teams) if teams else [0, 1, 0, 1]
+        if sorted(t if t is not None else -1 for t in seat_teams) != [0, 0, 1, 1]:
+            raise ApplicationError(_("Two teams of two: teams are 0 and 1."), field="teams")
+    elif teams:
+        raise ApplicationError(_("Teams are for partnership tables only."), field="teams")
+    dealers = 2 if rules.table == "partnership" else len(players)
+    if not 0 <= first_dealer < dealers:
+        raise ApplicationError(
+            _("The first dealer is 0-%(last)s.") % {"last": dealers - 1}, field="first_dealer"
+        )
+    if rules.table == "three_box":
+        first_dealer = 0
+    round_obj = None
+    if round_number is not None:
+        round_obj = Round.objects.filter(event=event, number=round_number).first()
+        if round_obj is None:
+            raise ApplicationError(_("There is no such round."), field="round")
+    with transaction.atomic():
+        match = Match.objects.create(
+            event=event,
+            round=round_obj,
+            table_number=table_number,
+            rules=rules.to_dict(),
+            match_format=match_format_dict(fmt),
+            created_by=user,
+        )
+        Seat.objects.bulk_create(
+            Seat(match=match, player=found[pid], position=pos, team=seat_teams[pos])
+            for pos, pid in enumerate(players)
+        )
+        Game.objects.create(match=match, number=1, first_dealer=first_dealer)
+    return match

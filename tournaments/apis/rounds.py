@@ -1,0 +1,102 @@
+"""Rounds and their matches: list and pair the next round, detail, re-pair, and a forfeit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring.models import Match
+from tournaments import selectors, services
+from tournaments.apis._common import _Api, _event, _managed_event, _user
+from tournaments.models import Player, Round
+
+
+class SeatOutput(serializers.Serializer):
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+    position = serializers.IntegerField()
+
+
+class MatchOutput(serializers.ModelSerializer):
+    seats = SeatOutput(many=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "table_number",
+            "bracket_key",
+            "status",
+            "decision",
+            "winner",
+            "seats",
+            "summary",
+        ]
+
+
+class RoundOutput(serializers.ModelSerializer):
+    matches = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["id", "number", "status", "error", "created_at", "matches"]
+
+    def get_matches(self, rnd: Round) -> Any:
+        return MatchOutput(selectors.round_matches(rnd=rnd), many=True).data
+
+
+class RoundListApi(_Api):
+    @extend_schema(responses=RoundOutput(many=True))
+    def get(self, request: Request, event_id: int) -> Response:
+        rounds = selectors.event_rounds(event=_event(event_id))
+        return Response(RoundOutput(rounds, many=True).data)
+
+    @extend_schema(
+        request=None,
+        responses={201: RoundOutput, 202: RoundOutput},
+        description="Pair the next round (or draw the bracket). A big Swiss field answers 202 "
+        "with a queued round: poll GET /api/events/{id}/rounds/{number}/ until its status is "
+        "'paired' or 'failed'.",
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = _managed_event(request, event_id)
+        rnd = services.round_pair(event=event, user=_user(request))
+        code = status.HTTP_202_ACCEPTED if rnd.status == Round.Status.QUEUED else 201
+        return Response(RoundOutput(rnd).data, status=code)
+
+
+class RoundDetailApi(_Api):
+    @extend_schema(responses=RoundOutput)
+    def get(self, request: Request, event_id: int, number: int) -> Response:
+        rnd = get_object_or_404(Round, event_id=event_id, number=number)
+        return Response(RoundOutput(rnd).data)
+
+
+class RoundRepairApi(_Api):
+    @extend_schema(request=None, responses=RoundOutput)
+    def post(self, request: Request, event_id: int, number: int) -> Response:
+        event = _managed_event(request, event_id)
+        rnd = get_object_or_404(Round, event=event, number=number)
+        return Response(RoundOutput(services.round_repair(rnd=rnd, user=_user(request))).data)
+
+
+class MatchForfeitApi(_Api):
+    class MatchForfeitInputSerializer(serializers.Serializer):
+        players = serializers.ListField(child=serializers.IntegerField(), min_length=1)
+
+    @extend_schema(request=MatchForfeitInputSerializer, responses=MatchOutput)
+    def post(self, request: Request, event_id: int, match_id: int) -> Response:
+        event = _managed_event(request, event_id)
+        match = get_object_or_404(Match, pk=match_id, event=event)
+        data = self.MatchForfeitInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        players = list(Player.objects.filter(pk__in=data.validated_data["players"]))
+        match = services.match_forfeit(match=match, players=players)
+        return Response(
+            MatchOutput(Match.objects.prefetch_related("seats__player").get(pk=match.pk)).data
+        )

@@ -1,0 +1,127 @@
+"""Lists for the API and the pages: clubs, players, events, rounds, matches, forbidden pairings,
+registrations and a player's matches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Count, F, QuerySet
+
+from scoring.models import Match, Seat
+from tournaments.models import Club, Event, ForbiddenPairing, Player, Registration, Round
+
+
+def club_list() -> QuerySet[Club]:
+    return Club.objects.annotate(
+        player_count=Count("players", distinct=True), event_count=Count("events", distinct=True)
+    ).order_by("name")
+
+
+def player_list(*, club_id: int | None = None) -> QuerySet[Player]:
+    qs = Player.objects.select_related("club").order_by("club_id", "name")
+    return qs.filter(club_id=club_id) if club_id else qs
+
+
+def event_list(*, club_id: int | None = None, kind: str | None = None) -> QuerySet[Event]:
+    qs = Event.objects.select_related("club").annotate(
+        registration_count=Count("registrations", distinct=True)
+    )
+    if club_id:
+        qs = qs.filter(club_id=club_id)
+    if kind:
+        qs = qs.filter(kind=kind)
+    return qs.order_by(F("starts_on").desc(nulls_last=True), "-id")
+
+
+def event_rounds(*, event: Event) -> QuerySet[Round]:
+    return Round.objects.filter(event=event).order_by("number")
+
+
+def round_matches(*, rnd: Round) -> list[Match]:
+    return list(
+        Match.objects.filter(round=rnd)
+        .prefetch_related("seats__player")
+        .order_by(F("table_number").asc(nulls_last=True), "id")
+    )
+
+
+def event_matches(*, event: Event, open_only: bool = False) -> QuerySet[Match]:
+    """The event's matches with their seated players: the ones still being played first, then
+    newest first (a club night's tables); only those without a final result if ``open_only``."""
+    qs = Match.objects.filter(event=event)
+    if open_only:
+        qs = qs.exclude(status=Match.Status.FINISHED)
+    return qs.prefetch_related("seats__player").order_by("status", "-created_at", "-id")
+
+
+def event_forbidden_pairings(*, event: Event) -> QuerySet[ForbiddenPairing]:
+    """The pairs of players this event keeps apart, with both players."""
+    return (
+        ForbiddenPairing.objects.filter(event=event)
+        .select_related("player_a", "player_b")
+        .order_by("player_a__name", "player_b__name")
+    )
+
+
+def event_active_players(*, event: Event) -> QuerySet[Player]:
+    """Who can be seated at the event now: its registered players who have not dropped (at a
+    club night nobody registered for, any player of the club)."""
+    registered = Registration.objects.filter(event=event)
+    if event.kind == Event.Kind.CLUB_NIGHT and not registered.exists():
+        return player_list(club_id=event.club_id)
+    active = registered.exclude(status=Registration.Status.DROPPED)
+    return Player.objects.filter(pk__in=active.values("player_id")).order_by("name")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMatch:
+    """One of a player's matches as their page lists it."""
+
+    match: Match
+    opponents: tuple[Player, ...]
+    partners: tuple[Player, ...]
+    result: str  # "playing", "won", "lost", "draw" or "forfeit"
+
+
+def player_matches(*, player: Player, limit: int = 100) -> list[PlayerMatch]:
+    """A player's matches, newest first, with opponents, partners and the player's result.
+
+    A partnership is won by a team: the player won when their seat's team is the winning one.
+    """
+    seats = list(
+        Seat.objects.filter(player=player)
+        .select_related("match__event", "match__winner", "match__round")
+        .prefetch_related("match__seats__player")
+        .order_by("-match__created_at", "-match_id")[:limit]
+    )
+    out = []
+    for seat in seats:
+        m = seat.match
+        others = [s for s in m.seats.all() if s.player_id != player.pk]
+        same_side = [s for s in others if seat.team is not None and s.team == seat.team]
+        if m.status != Match.Status.FINISHED:
+            result = "playing"
+        elif m.winner_team is not None:
+            result = "won" if seat.team == m.winner_team else "lost"
+        elif m.winner_id is None:
+            result = "forfeit" if m.decision == Match.Decision.FORFEIT else "draw"
+        else:
+            result = "won" if m.winner_id == player.pk else "lost"
+        out.append(
+            PlayerMatch(
+                match=m,
+                opponents=tuple(s.player for s in others if s not in same_side),
+                partners=tuple(s.player for s in same_side),
+                result=result,
+            )
+        )
+    return out
+
+
+def registration_list(*, event: Event) -> QuerySet[Registration]:
+    return (
+        Registration.objects.filter(event=event)
+        .select_related("player")
+        .order_by(F("seed").asc(nulls_last=True), "id")
+    )
