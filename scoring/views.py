@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote, urlencode
 
@@ -58,6 +59,7 @@ from scoring.selectors import (
     match_state,
     submission_get,
 )
+from scoring.selectors.sheets import scoresheet_allowed, scoresheet_refusal
 from scoring.services import (
     CSV_COLUMNS,
     hand_confirm,
@@ -67,6 +69,8 @@ from scoring.services import (
     import_csv,
     scoresheet_submit,
 )
+from scoring.services.imports import CSV_REQUIRED, RowProblem
+from scoring.services.sheets import ScoresheetProblems
 from tournaments.models import Event
 
 OUTCOME_LABELS: dict[str, Any] = {
@@ -604,12 +608,10 @@ def _sheet_fresh(state: MatchState) -> bool:
 
 
 def _sheet_offered(page: _Page) -> bool:
-    """Show the paper sheet link: a fresh game, and a visitor the service would let in.
-
-    Only hides a link nobody else could use; ``scoresheet_submit`` decides on every post.
-    """
-    state, access = page.state, page.access
-    may = access.director or state.match.event.confirmation == Event.Confirmation.NONE
+    """Show the paper sheet link: a fresh game, and a visitor the service would let in (the
+    service's own rule, :func:`~scoring.selectors.sheets.scoresheet_allowed`)."""
+    state = page.state
+    may = scoresheet_allowed(actor=page.actor, match=page.match, access=page.access)
     return may and _sheet_fits(state) and _sheet_fresh(state)
 
 
@@ -631,6 +633,7 @@ def _sheet_render(
     form_error: str | None = None,
     game: int | None = None,
     status: int = 200,
+    allowed: bool = True,
 ) -> HttpResponse:
     state = page.state
     rules = state.rules
@@ -677,24 +680,35 @@ def _sheet_render(
         "more": SHEET_MORE,
         "max_rows": SHEET_MAX,
         "form_error": form_error,
+        "allowed": allowed,
         "first_error": min(errors) + 1 if errors else None,
+        "error_count": len(errors),
+        "error_rows": ", ".join(str(row + 1) for row in sorted(errors)),
     }
     return render(page.request, "scoring/scoresheet.html", context, status=status)
 
 
-def _sheet_errors(
-    state: MatchState, inp: SheetInput, exc: ApplicationError
-) -> tuple[dict[int, dict[str, str]], str | None]:
-    """Put the service's error at the row and column it names (``hands[3].knocker_deadwood``
-    is the fourth hand's knocker deadwood); anything else goes above the sheet."""
-    m = _HAND_FIELD.match(exc.field or "")
-    if m is None or int(m.group(1)) >= len(inp.rows_of):
-        return {}, exc.message
-    row = inp.rows_of[int(m.group(1))]
-    name = m.group(2) or "row"
-    if name not in _sheet_shown(state):
-        name = "row"
-    return {row: {name: exc.message}}, None
+def _sheet_problems(
+    state: MatchState,
+    inp: SheetInput,
+    problems: Sequence[RowProblem],
+    errors: dict[int, dict[str, str]],
+) -> list[str]:
+    """Put each of the service's problems at the row and column it names into ``errors``
+    (``hands[3].knocker_deadwood`` is the fourth hand's knocker deadwood, in the sheet row it
+    was typed in); the messages of any it cannot place are returned, for above the sheet."""
+    shown = _sheet_shown(state)
+    leftover = []
+    for problem in problems:
+        m = _HAND_FIELD.match(problem.field or "")
+        if m is None or int(m.group(1)) >= len(inp.rows_of):
+            leftover.append(problem.message)
+            continue
+        name = m.group(2) or "row"
+        if name not in shown:
+            name = "row"
+        errors.setdefault(inp.rows_of[int(m.group(1))], {})[name] = problem.message
+    return leftover
 
 
 @require_http_methods(["GET", "POST"])
@@ -704,27 +718,49 @@ def scoresheet_page(request: HttpRequest, pk: int) -> HttpResponse:
     if not page.access.can_view:
         raise Http404
     if request.method != "POST":
-        return _sheet_render(page, blank_sheet_rows(SHEET_ROWS))
+        refusal = scoresheet_refusal(actor=page.actor, match=page.match, access=page.access)
+        return _sheet_render(
+            page,
+            blank_sheet_rows(SHEET_ROWS),
+            form_error=refusal.message if refusal is not None else None,
+            allowed=refusal is None,
+        )
     inp = read_sheet(request.POST)
     if "more" in request.POST:
         extra = blank_sheet_rows(max(0, min(SHEET_MORE, SHEET_MAX - len(inp.rows))))
         return _sheet_render(page, inp.rows + extra, game=inp.game)
-    if inp.errors:
-        return _sheet_render(page, inp.rows, errors=inp.errors, game=inp.game, status=400)
-    try:
-        stored = scoresheet_submit(
-            match=page.match, actor=page.actor, hands=inp.entries, game_number=inp.game
-        )
-    except ApplicationError as exc:
-        if exc.status == 404:
-            raise Http404 from None
-        errors, general = _sheet_errors(page.state, inp, exc)
+    # Every row's problem at once: the rows that are not numbers where they should be, and
+    # (checked by the service, without storing while any row is mistyped) all the others.
+    errors = {row: dict(fields) for row, fields in inp.errors.items()}
+    general: list[str] = []
+    status = 400
+    stored: list[HandSubmission] = []
+    if inp.entries or not inp.errors:
+        try:
+            stored = scoresheet_submit(
+                match=page.match,
+                actor=page.actor,
+                hands=inp.entries,
+                game_number=inp.game,
+                dry_run=bool(inp.errors),
+            )
+        except ScoresheetProblems as exc:
+            general += _sheet_problems(page.state, inp, exc.problems, errors)
+        except ApplicationError as exc:
+            if exc.status == 404:
+                raise Http404 from None
+            general.append(exc.message)
+            status = _status(exc)
+        except EngineError as exc:
+            general.append(engine_message(exc))
+    if errors or general:
         return _sheet_render(
-            page, inp.rows, errors=errors, form_error=general, game=inp.game, status=_status(exc)
-        )
-    except EngineError as exc:
-        return _sheet_render(
-            page, inp.rows, form_error=engine_message(exc), game=inp.game, status=400
+            page,
+            inp.rows,
+            errors=errors,
+            form_error=" ".join(general) or None,
+            game=inp.game,
+            status=status,
         )
     messages.success(
         request,
@@ -753,7 +789,8 @@ CSV_COLUMN_HELP: dict[str, Any] = {
     "points": gettext_lazy("Optional: the hand's points, checked against the score."),
 }
 
-# Rows of the downloadable example; its columns are the service's ``CSV_COLUMNS``.
+# Rows of the downloadable example; its columns are the service's ``CSV_COLUMNS`` (every
+# column the import reads, so the required ones, ``CSV_REQUIRED``, too).
 CSV_EXAMPLE_ROWS: tuple[dict[str, str], ...] = (
     {
         "match": "12",
@@ -801,17 +838,6 @@ def import_example(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def _csv_match_ids(text: str) -> list[int]:
-    """The match ids an imported CSV named, in order (to link to them)."""
-    ids: list[int] = []
-    for row in csv.DictReader(io.StringIO(text)):
-        raw = next((str(v or "") for k, v in row.items() if (k or "").strip() == "match"), "")
-        raw = raw.strip()
-        if raw.isdigit() and int(raw) not in ids:
-            ids.append(int(raw))
-    return ids
-
-
 def _imported_matches(request: HttpRequest) -> list[dict[str, Any]]:
     ids = [int(x) for x in request.GET.get("matches", "").split(",") if x.isdigit()][:100]
     if not ids:
@@ -852,14 +878,16 @@ def event_import_page(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             text = form.cleaned_data["text"]
             dry_run = request.POST.get("action") != "import"
-            report = import_csv(actor=Actor.from_request(request), text=text, dry_run=dry_run)
+            report = import_csv(
+                actor=Actor.from_request(request), text=text, dry_run=dry_run, event=event
+            )
             if not dry_run and not report.problems and report.rows:
                 messages.success(
                     request,
                     ngettext("Imported %(n)s hand.", "Imported %(n)s hands.", report.stored)
                     % {"n": report.stored},
                 )
-                query = urlencode({"matches": ",".join(str(i) for i in _csv_match_ids(text))})
+                query = urlencode({"matches": ",".join(str(i) for i in report.matches)})
                 return HttpResponseRedirect(reverse("event-import", args=[event.pk]) + "?" + query)
             if report.problems and not dry_run:
                 status = 400
@@ -874,6 +902,7 @@ def event_import_page(request: HttpRequest, pk: int) -> HttpResponse:
                 if name == "outcome"
                 else CSV_COLUMN_HELP.get(name, "")
             ),
+            "required": name in CSV_REQUIRED,
         }
         for name in CSV_COLUMNS
     ]

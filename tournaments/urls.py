@@ -7,7 +7,18 @@ from tournaments import apis
 urlpatterns: list[URLPattern | URLResolver] = [
     path("clubs/", apis.ClubListApi.as_view(), name="club-list"),
     path("clubs/<int:club_id>/", apis.ClubDetailApi.as_view(), name="club-detail"),
-    path("clubs/<int:club_id>/roles/", apis.ClubRoleGrantApi.as_view(), name="club-roles"),
+    path("clubs/<int:club_id>/gem-deck/", apis.ClubGemDeckApi.as_view(), name="club-gem-deck"),
+    path("clubs/<int:club_id>/roles/", apis.ClubRoleListApi.as_view(), name="club-roles"),
+    path(
+        "clubs/<int:club_id>/roles/<int:role_id>/",
+        apis.ClubRoleRevokeApi.as_view(),
+        name="club-role-revoke",
+    ),
+    path(
+        "clubs/<int:club_id>/players/bulk/",
+        apis.PlayerBulkCreateApi.as_view(),
+        name="club-players-bulk",
+    ),
     path("players/", apis.PlayerListApi.as_view(), name="player-list"),
     path("players/<int:player_id>/", apis.PlayerDetailApi.as_view(), name="player-detail"),
     path(
@@ -15,6 +26,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         apis.PlayerRatingsApi.as_view(),
         name="player-ratings",
     ),
+    path("rule-presets/", apis.RulePresetListApi.as_view(), name="rule-presets"),
     path("events/", apis.EventListApi.as_view(), name="event-list"),
     path("events/<int:event_id>/", apis.EventDetailApi.as_view(), name="event-detail"),
     path("events/<int:event_id>/finish/", apis.EventFinishApi.as_view(), name="event-finish"),

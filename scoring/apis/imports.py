@@ -13,6 +13,8 @@ from core.errors import ApplicationError
 from scoring.apis._common import POST_PARAMETERS, _Base
 from scoring.idempotency import idempotent
 from scoring.services import CSV_COLUMNS, import_csv
+from scoring.services.imports import CSV_REQUIRED
+from tournaments.models import Event
 
 
 class ImportApi(_Base):
@@ -25,12 +27,19 @@ class ImportApi(_Base):
         csv = serializers.CharField(required=False, trim_whitespace=False)
         file = serializers.FileField(required=False)
         dry_run = serializers.BooleanField(default=False)
+        event = serializers.IntegerField(
+            required=False, help_text="Only matches of this event: a row of another is a problem."
+        )
 
     @extend_schema_serializer(component_name="ImportOutput")
     class OutputSerializer(serializers.Serializer):
         dry_run = serializers.BooleanField()
         rows = serializers.IntegerField()
         stored = serializers.IntegerField()
+        matches = serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="Ids of the matches whose hands were stored (on a dry run: would be).",
+        )
         problems = inline_serializer(
             "ImportProblem",
             {
@@ -48,12 +57,16 @@ class ImportApi(_Base):
         responses={200: OutputSerializer, 201: OutputSerializer, 400: OutputSerializer},
         description="CSV with a header row and one row per hand. Columns: "
         + ", ".join(CSV_COLUMNS)
-        + ". `match` is the match id; `game` defaults to the game being played; `hand` is the "
+        + " (the header names at least "
+        + ", ".join(CSV_REQUIRED)
+        + "). `match` is the match id; `game` defaults to the game being played; `hand` is the "
         "hand number (each game's hands in order, from its next hand); `knocker`/`defender` a "
         "seat position or a player's name; then the hand by counts or by cards as in "
         "POST /api/matches/{id}/hands/ (`knocker_melds` separated by `|`). With dry_run every "
         "row is checked and every problem reported, nothing stored; without it, everything "
-        "is stored confirmed or (any problem) nothing. Row numbers count the header as row 1.",
+        "is stored confirmed or (any problem) nothing. Row numbers count the header as row 1. "
+        "With `event`, a row whose match is in another event is a problem of that row; "
+        "`matches` lists the ids of the matches stored.",
     )
     def post(self, request: Request) -> Response:
         actor = self.actor(request)
@@ -72,11 +85,17 @@ class ImportApi(_Base):
                     raise ApplicationError(_("The file is not UTF-8 text."), field="file") from None
             if not text:
                 raise ApplicationError(_("Give the CSV as csv or file."), field="csv")
-            report = import_csv(actor=actor, text=text, dry_run=data["dry_run"])
+            event = None
+            if data.get("event") is not None:
+                event = Event.objects.filter(pk=data["event"]).first()
+                if event is None:
+                    raise ApplicationError(_("There is no such event."), field="event")
+            report = import_csv(actor=actor, text=text, dry_run=data["dry_run"], event=event)
             body = {
                 "dry_run": report.dry_run,
                 "rows": report.rows,
                 "stored": report.stored,
+                "matches": report.matches,
                 "problems": [
                     {"row": p.row, "field": p.field, "message": p.message} for p in report.problems
                 ],

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -234,6 +234,25 @@ class MatchHandsApi(_Base):
         return idempotent(request, actor=actor, handler=run)
 
 
+SCORESHEET_ERROR = inline_serializer(
+    "ScoresheetError",
+    {
+        "detail": serializers.CharField(),
+        "field": serializers.CharField(required=False),
+        "problems": inline_serializer(
+            "ScoresheetProblem",
+            {
+                "row": serializers.IntegerField(help_text="n of hands[n]."),
+                "field": serializers.CharField(allow_null=True),
+                "message": serializers.CharField(),
+            },
+            many=True,
+            required=False,
+        ),
+    },
+)
+
+
 class MatchScoresheetApi(_Base):
     """The score sheet of a match, or enter a whole paper score sheet of the current game."""
 
@@ -259,9 +278,12 @@ class MatchScoresheetApi(_Base):
         operation_id="matches_scoresheet_submit",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 409: ERROR},
+        responses={201: OpenApiTypes.OBJECT, 400: SCORESHEET_ERROR, 403: ERROR, 409: ERROR},
         description="All hands of the current (fresh) game in order, stored confirmed, all or "
-        "nothing. Directors, or players at an event without confirmation.",
+        "nothing. Directors, or players at an event without confirmation. Every hand is checked "
+        "against the game as the hands before it leave it (a hand with a problem is left out "
+        "and the check goes on); a sheet with problems is 400 with all of them in `problems` "
+        "(`row` n and `field` `hands[n].…`), the first also as `detail` and `field`.",
     )
     def post(self, request: Request, match_id: int) -> Response:
         actor = self.actor(request)

@@ -6,7 +6,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 
 from scoring.models import Match, Seat
-from tournaments.models import ClubRole, Event
+from tournaments.models import Event
+from tournaments.permissions import user_can_manage_event
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 
@@ -15,14 +16,12 @@ UserLike = AbstractBaseUser | AnonymousUser | None
 
 
 def event_is_director(*, event: Event, user: UserLike) -> bool:
-    """True for the event's directors, its club's admins and directors, and superusers."""
-    if user is None or not user.is_authenticated:
-        return False
-    if getattr(user, "is_superuser", False):
-        return True
-    if event.directors.filter(pk=user.pk).exists():
-        return True
-    return ClubRole.objects.filter(club_id=event.club_id, user_id=user.pk).exists()
+    """True for the event's directors, its club's admins and directors, and superusers.
+
+    The rule is defined once, in :func:`tournaments.permissions.user_can_manage_event`; this is
+    the name scoring uses for it.
+    """
+    return user_can_manage_event(user=user, event=event)
 
 
 def events_directed(*, user: UserLike) -> QuerySet[Event]:

@@ -1,5 +1,6 @@
-"""CSV import of past score sheets (:func:`import_csv`, columns :data:`CSV_COLUMNS`): every row
-checked and every problem reported (:class:`ImportReport`), then all stored confirmed or none.
+"""CSV import of past score sheets (:func:`import_csv`, columns :data:`CSV_COLUMNS`, of which
+:data:`CSV_REQUIRED` must be in the header): every row checked and every problem reported
+(:class:`ImportReport`), then all stored confirmed or none.
 """
 
 from __future__ import annotations
@@ -20,10 +21,15 @@ from scoring.selectors import MatchState, event_is_director
 from scoring.services._common import _lock, _store
 from scoring.services.entries import HandEntry, hand_prepare
 from scoring.services.matches import match_sync
+from tournaments.models import Event
 
 
 @dataclass(frozen=True, slots=True)
 class RowProblem:
+    """One row's problem: ``row`` is the CSV line (the header is 1) or, for a score sheet, the
+    index ``n`` of ``hands[n]``; ``field`` the column (or ``hands[n].column``) when one is at
+    fault."""
+
     row: int
     field: str | None
     message: str
@@ -31,10 +37,14 @@ class RowProblem:
 
 @dataclass(slots=True)
 class ImportReport:
+    """What an import did: ``stored`` hands (on a dry run: the rows that passed) of the matches
+    ``matches`` (ids, in the order the CSV first names them; empty when nothing was stored)."""
+
     dry_run: bool
     rows: int = 0
     stored: int = 0
     problems: list[RowProblem] = field(default_factory=list)
+    matches: list[int] = field(default_factory=list)
 
 
 CSV_COLUMNS = (
@@ -53,6 +63,9 @@ CSV_COLUMNS = (
     "knock_limit",
     "points",
 )
+# The columns a CSV's header must name (a dead hand or a hand by cards leaves knocker or outcome
+# empty, but the columns are there).
+CSV_REQUIRED = ("match", "hand", "knocker", "outcome")
 _INT_COLUMNS = (
     "match",
     "game",
@@ -95,18 +108,22 @@ def _seat_by_name(state: MatchState, raw: str, column: str) -> int:
     )
 
 
-def import_csv(*, actor: Actor, text: str, dry_run: bool) -> ImportReport:
-    """Import past score sheets: one row per hand (columns :data:`CSV_COLUMNS`).
+def import_csv(
+    *, actor: Actor, text: str, dry_run: bool, event: Event | None = None
+) -> ImportReport:
+    """Import past score sheets: one row per hand (columns :data:`CSV_COLUMNS`; the header names
+    at least :data:`CSV_REQUIRED`).
 
     Rows are grouped by match and game and must give each game's hands in order from its next
     hand. Every row is checked (against the engine and the game as the rows before it leave it)
     and every problem reported; unless it is a dry run and nothing is wrong, everything is
-    stored confirmed, or nothing is.
+    stored confirmed, or nothing is. With ``event``, a row whose match is in another event is a
+    problem of that row.
     """
     reader = csv.DictReader(io.StringIO(text))
     header = [h.strip() for h in (reader.fieldnames or [])]
     report = ImportReport(dry_run=dry_run)
-    missing = [c for c in ("match", "hand", "knocker", "outcome") if c not in header]
+    missing = [c for c in CSV_REQUIRED if c not in header]
     unknown = [h for h in header if h not in CSV_COLUMNS]
     if missing or unknown:
         message = []
@@ -131,8 +148,10 @@ def import_csv(*, actor: Actor, text: str, dry_run: bool) -> ImportReport:
                 continue
             try:
                 with transaction.atomic():
-                    _import_row(actor, row, checked_matches)
+                    match_id = _import_row(actor, row, checked_matches, event)
                 report.stored += 1
+                if match_id not in report.matches:
+                    report.matches.append(match_id)
             except ApplicationError as exc:
                 failed_games.add(key)
                 report.problems.append(RowProblem(line, exc.field, exc.message))
@@ -140,10 +159,14 @@ def import_csv(*, actor: Actor, text: str, dry_run: bool) -> ImportReport:
             transaction.set_rollback(True)
             if not dry_run:
                 report.stored = 0
+                report.matches = []
     return report
 
 
-def _import_row(actor: Actor, row: Mapping[str, str], checked: dict[int, bool]) -> None:
+def _import_row(
+    actor: Actor, row: Mapping[str, str], checked: dict[int, bool], event: Event | None
+) -> int:
+    """Check and store one row; the id of its match."""
     try:
         match_id = int(row.get("match", "").strip())
     except ValueError:
@@ -151,6 +174,11 @@ def _import_row(actor: Actor, row: Mapping[str, str], checked: dict[int, bool]) 
     match = Match.objects.select_related("event").filter(pk=match_id).first()
     if match is None:
         raise ApplicationError(_("There is no match %(id)s.") % {"id": match_id}, field="match")
+    if event is not None and match.event_id != event.pk:
+        raise ApplicationError(
+            _("Match %(id)s is not a match of %(event)s.") % {"id": match_id, "event": event.name},
+            field="match",
+        )
     if match_id not in checked:
         checked[match_id] = actor.user is not None and event_is_director(
             event=match.event, user=actor.user
@@ -187,3 +215,4 @@ def _import_row(actor: Actor, row: Mapping[str, str], checked: dict[int, bool]) 
         confirmed=True,
     )
     match_sync(match=state.match)
+    return match_id

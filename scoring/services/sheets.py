@@ -1,4 +1,10 @@
-"""A whole paper score sheet (every hand of a fresh game) entered at once, all or nothing."""
+"""A whole paper score sheet (every hand of a fresh game) entered at once, all or nothing.
+
+Every hand of the sheet is checked, against the game as the hands before it leave it, and every
+problem is reported at once (:class:`ScoresheetProblems`); only a sheet without a problem is
+stored. Who may enter a sheet is :func:`scoring.selectors.sheets.scoresheet_refusal`, the rule
+the page uses too.
+"""
 
 from __future__ import annotations
 
@@ -8,39 +14,69 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from core.i18n import engine_message
+from engine.errors import EngineError
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor, match_access
 from scoring.selectors import match_prefetched, match_state
-from scoring.services._common import _lock, _policy, _store
+from scoring.selectors.sheets import scoresheet_refusal
+from scoring.services._common import _lock, _store
 from scoring.services.entries import HandEntry, hand_prepare
+from scoring.services.imports import RowProblem
 from scoring.services.matches import match_sync
-from tournaments.models import Event
+
+
+class ScoresheetProblems(ApplicationError):
+    """A refused score sheet: every hand's problem (``problems``; ``row`` is the index ``n`` of
+    ``hands[n]``). The message and field are the first problem's, for clients that show one;
+    ``extra["problems"]`` lists them all for the API.
+    """
+
+    def __init__(self, problems: Sequence[RowProblem]) -> None:
+        first = problems[0]
+        super().__init__(
+            first.message,
+            status=400,
+            field=first.field,
+            extra={
+                "problems": [
+                    {"row": p.row, "field": p.field, "message": p.message} for p in problems
+                ]
+            },
+        )
+        self.problems = list(problems)
+
+
+def _hand_field(index: int, name: str | None) -> str:
+    return f"hands[{index}].{name}" if name else f"hands[{index}]"
 
 
 def scoresheet_submit(
-    *, match: Match, actor: Actor, hands: Sequence[HandEntry], game_number: int | None = None
+    *,
+    match: Match,
+    actor: Actor,
+    hands: Sequence[HandEntry],
+    game_number: int | None = None,
+    dry_run: bool = False,
 ) -> list[HandSubmission]:
     """Enter a whole paper score sheet (all hands of the current game, in order), all or nothing.
 
     Each hand is checked against the game as the hands before it left it (dealer, roles, end).
+    A hand with a problem is left out and the check goes on with the next one, so every problem
+    of the sheet is raised at once as :class:`ScoresheetProblems` (a problem of a later hand may
+    follow from an earlier one: fix the first and check again). Nothing is stored then; nor with
+    ``dry_run``, which only checks (and returns the hands it would store, unsaved).
     """
     if not hands:
         raise ApplicationError(_("A score sheet has at least one hand."), field="hands")
     stored: list[HandSubmission] = []
+    problems: list[RowProblem] = []
     with transaction.atomic():
         state = _lock(match)
         access = match_access(actor=actor, match=state.match)
-        if not access.can_view:
-            raise ApplicationError(_("Not found."), status=404)
-        policy = _policy(state.match.event)
-        if not access.director and policy != Event.Confirmation.NONE:
-            raise ApplicationError(
-                _(
-                    "At this event a paper score sheet is entered by a director; players enter "
-                    "hand by hand."
-                ),
-                status=403,
-            )
+        refusal = scoresheet_refusal(actor=actor, match=state.match, access=access)
+        if refusal is not None:
+            raise ApplicationError(refusal.message, status=refusal.status)
         view = state.current
         if view is None:
             raise ApplicationError(_("This match is over."), status=409)
@@ -58,18 +94,27 @@ def scoresheet_submit(
         player = None
         if access.positions and not access.director:
             player = access.players[access.positions[0]]
+        ended = False
         for index, entry in enumerate(hands):
             state = match_state(match=match_prefetched(match_id=match.pk))
             current = state.current
             if current is None or current.game.pk != view.game.pk:
-                raise ApplicationError(
-                    _("The game ended with the hand before this one."), field=f"hands[{index}]"
+                message = (
+                    _("The game was already over by this hand.")
+                    if ended
+                    else _("The game ended with the hand before this one.")
                 )
+                problems.append(RowProblem(index, _hand_field(index, None), message))
+                ended = True
+                continue
             try:
                 prepared = hand_prepare(state=state, context=current.next_context, entry=entry)
             except ApplicationError as exc:
-                exc.field = f"hands[{index}].{exc.field}" if exc.field else f"hands[{index}]"
-                raise
+                problems.append(RowProblem(index, _hand_field(index, exc.field), exc.message))
+                continue
+            except EngineError as exc:
+                problems.append(RowProblem(index, _hand_field(index, None), engine_message(exc)))
+                continue
             sub = _store(
                 state=state,
                 game=view.game,
@@ -81,4 +126,8 @@ def scoresheet_submit(
             )
             stored.append(sub)
             match_sync(match=state.match)
+        if problems:
+            raise ScoresheetProblems(problems)  # leaving the block rolls every hand back
+        if dry_run:
+            transaction.set_rollback(True)
     return stored

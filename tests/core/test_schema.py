@@ -26,6 +26,14 @@ PATHS = [
     "/api/events/{id}/standings/",
     "/api/events/{id}/bracket/",
     "/api/players/{id}/ratings/",
+    "/api/clubs/{id}/",
+    "/api/clubs/{id}/gem-deck/",
+    "/api/clubs/{id}/roles/",
+    "/api/clubs/{id}/roles/{id}/",
+    "/api/clubs/{id}/players/bulk/",
+    "/api/players/{id}/",
+    "/api/events/{id}/",
+    "/api/rule-presets/",
     "/api/health/",
 ]
 

@@ -7,6 +7,7 @@ import pytest
 from scoring.models import HandSubmission
 from tests.factories import UserFactory
 from tests.scoring.conftest import client_for, players, seat_api
+from tests.scoring.factories import event_director
 
 pytestmark = pytest.mark.django_db
 
@@ -108,11 +109,18 @@ def test_csv_dry_run_then_import(make_event, director_api):
     text = CSV.format(m=m, n=n, name=people[1].name)
     dry = director.client.post("/api/imports/", {"csv": text, "dry_run": True}, format="json")
     assert dry.status_code == 200, dry.json()
-    assert dry.json() == {"dry_run": True, "rows": 4, "stored": 4, "problems": []}
+    assert dry.json() == {
+        "dry_run": True,
+        "rows": 4,
+        "stored": 4,
+        "matches": [m, n],
+        "problems": [],
+    }
     assert not HandSubmission.objects.exists()
     done = director.client.post("/api/imports/", {"csv": text}, format="json")
     assert done.status_code == 201
     assert done.json()["stored"] == 4
+    assert done.json()["matches"] == [m, n]
     assert director.detail(m)["games"][0]["totals"] == [40, 55]
     assert director.detail(n)["games"][0]["totals"] == [29, 0]  # 25 + (6 - 2) to seat 0
 
@@ -146,6 +154,8 @@ def test_csv_reports_every_row_and_stores_nothing(make_event, director_api):
         ]
         assert "12 > 10" in problems[0]["message"]
         assert not HandSubmission.objects.exists()
+        # Rows that passed count on a dry run; a refused import stored nothing, of no match.
+        assert response.json()["matches"] == ([m] if dry_run else [])
     header = director.client.post("/api/imports/", {"csv": "match,colour\n1,red\n"}, format="json")
     assert header.status_code == 400
     assert "colour" in header.json()["problems"][0]["message"]
@@ -163,3 +173,86 @@ def test_only_directors_import(make_event, director_api):
         client_for().client.post("/api/imports/", {"csv": text}, format="json").status_code == 403
     )
     assert not HandSubmission.objects.exists()
+
+
+def test_a_sheet_reports_every_bad_hand_at_once(make_event, director_api):
+    event = make_event("standard")
+    director = director_api(event)
+    m = director.start(event, players(event, 2))["id"]
+    hands = [
+        _knock(0, 5, 25),
+        _knock(1, 11, 25),  # over the knock limit
+        _knock(0, 4, 20),
+        {"knocker": 5, "outcome": "knock", "knocker_deadwood": 2, "defender_deadwood": 9},
+        {"knocker": 1, "outcome": "gin", "knocker_deadwood": 0, "defender_deadwood": 90},
+        _knock(0, 3, 8),  # the game ended with the gin
+        _knock(1, 2, 8),
+    ]
+    response = director.client.post(
+        f"/api/matches/{m}/scoresheet/", {"hands": hands}, format="json"
+    )
+    assert response.status_code == 400
+    body = response.json()
+    problems = body["problems"]
+    assert [(p["row"], p["field"]) for p in problems] == [
+        (1, "hands[1].knocker_deadwood"),
+        (3, "hands[3].knocker"),
+        (5, "hands[5]"),
+        (6, "hands[6]"),
+    ]
+    assert "11 > 10" in problems[0]["message"]
+    assert "There is no player at seat 5." in problems[1]["message"]
+    assert problems[2]["message"] == "The game ended with the hand before this one."
+    assert problems[3]["message"] == "The game was already over by this hand."
+    # The first problem is still the error's detail and field.
+    assert body["detail"] == problems[0]["message"]
+    assert body["field"] == "hands[1].knocker_deadwood"
+    assert not HandSubmission.objects.exists()
+    fixed = [hands[0], _knock(1, 1, 25), hands[2], _knock(0, 2, 9), hands[4]]
+    response = director.client.post(
+        f"/api/matches/{m}/scoresheet/", {"hands": fixed}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    assert HandSubmission.objects.filter(status="confirmed").count() == 5
+
+
+def test_a_refused_sheet_has_no_problem_list(make_event, director_api):
+    event = make_event("standard", confirmation="opponent")
+    m = director_api(event).start(event, players(event, 2))["id"]
+    response = seat_api(m, 0).client.post(
+        f"/api/matches/{m}/scoresheet/", {"hands": [_knock(0, 11, 25)]}, format="json"
+    )
+    assert response.status_code == 403
+    assert "problems" not in response.json()
+
+
+def test_csv_import_scoped_to_an_event(make_event):
+    event = make_event("standard")
+    other = make_event("standard")
+    user = event_director(event)
+    director = client_for(user)
+    m = director.start(event, players(event, 2))["id"]
+    # The same director directs both events: only the event asked for is imported into.
+    other.directors.add(user)
+    n = director.start(other, players(other, 2))["id"]
+    text = (
+        "match,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n"
+        f"{m},1,0,knock,5,25\n"
+        f"{n},1,0,knock,5,25\n"
+        f"{n},2,1,knock,5,25\n"
+    )
+    scoped = {"csv": text, "event": event.pk}
+    response = director.client.post("/api/imports/", scoped, format="json")
+    assert response.status_code == 400
+    problems = response.json()["problems"]
+    assert [(p["row"], p["field"]) for p in problems] == [(3, "match"), (4, None)]
+    assert problems[0]["message"] == f"Match {n} is not a match of {event.name}."
+    assert not HandSubmission.objects.exists()
+    response = director.client.post("/api/imports/", {**scoped, "event": 999999}, format="json")
+    assert response.status_code == 400
+    assert response.json()["field"] == "event"
+    # Without an event every match the director directs may be imported into.
+    response = director.client.post("/api/imports/", {"csv": text}, format="json")
+    assert response.status_code == 201, response.json()
+    assert response.json()["matches"] == [m, n]
+    assert response.json()["stored"] == 3

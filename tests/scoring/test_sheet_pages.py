@@ -16,6 +16,7 @@ from engine.rules import find_rules
 from scoring.links import match_link_token
 from scoring.models import HandSubmission, Match
 from scoring.services import CSV_COLUMNS
+from scoring.services.imports import CSV_REQUIRED
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.scoring.factories import MatchFactory, event_director
 
@@ -182,6 +183,44 @@ def test_an_invalid_row_shows_the_message_at_that_row_and_stores_nothing():
     assert 'name="h0_defender_deadwood" value="25"' in html
 
 
+def test_every_bad_row_shows_its_message_at_once():
+    match = _match()
+    data = _rows(
+        _knock(0, 5, 25),
+        _knock(1, 12, 25),  # over the limit
+        _knock(0, 4, 20),
+        {"knocker": 1, "outcome": "knock", "knocker_deadwood": "x", "defender_deadwood": 9},
+        _knock(0, 6, 30, points=99),  # a wrong check
+        {"knocker": 1, "outcome": "gin", "knocker_deadwood": 0, "defender_deadwood": 90},
+        _knock(0, 3, 8),  # after the game ended
+    )
+    response = _director(match).post(_sheet_url(match), data)
+    assert response.status_code == 400
+    assert not HandSubmission.objects.exists()
+    html = response.content.decode()
+    bad = {2: "12 > 10", 4: "Enter a whole number.", 5: "Points", 7: "The game ended with"}
+    for number in range(1, 8):
+        row = _row_html(html, number)
+        if number in bad:
+            assert "has-row-error" in row, number
+            assert bad[number] in html_lib.unescape(re.sub("<[^>]+>", "", row)), number
+        else:
+            assert "has-row-error" not in row, number
+    assert 'class="field f-num has-error"><label for="h4-pts">' in html
+    text = _text(response)
+    assert "Nothing was stored: fix rows 2, 4, 5, 7." in text
+    assert 'href="#hand-row-2"' in html
+
+
+def test_a_player_at_a_confirmation_event_is_told_before_typing():
+    match = _match("opponent")
+    response = Client().get(_sheet_url(match, _link(match, 0)))
+    assert response.status_code == 200
+    html = _text(response)
+    assert "paper score sheet is entered by a director" in html
+    assert "h0_knocker" not in html
+
+
 def test_blank_rows_are_skipped_and_errors_stay_on_the_row_they_were_typed_in():
     match = _match()
     data = _rows(_knock(0, 5, 25))
@@ -277,6 +316,11 @@ def test_the_import_page_is_for_directors():
     html = response.content.decode()
     for column in CSV_COLUMNS:
         assert f'<dt class="mono">{column}</dt>' in html
+    columns = html[html.index('class="columns-list"') :]
+    marked = re.findall(r'<dt class="mono">(\w+)</dt><dd class="required">', columns)
+    assert tuple(marked) == tuple(c for c in CSV_COLUMNS if c in CSV_REQUIRED)
+    assert set(CSV_REQUIRED) == set(marked)
+    assert columns.count(">required</span>") == len(CSV_REQUIRED)
     assert "Check only (dry run)" in html
     assert 'href="/imports/example.csv"' in html
 
@@ -330,6 +374,24 @@ def test_the_dry_run_lists_every_bad_row_and_stores_nothing():
         # The text stays in the box, to be fixed.
         assert "Nobody,knock,5,25" in html
         assert not HandSubmission.objects.exists()
+
+
+def test_the_page_imports_only_matches_of_its_event():
+    match = _match()
+    other = _match()
+    director = _director(match)
+    other.event.directors.add(event_director(match.event))
+    text = (
+        "match,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n"
+        f"{match.pk},1,Alice,knock,5,25\n{other.pk},1,Alice,knock,5,25\n"
+    )
+    for action, status in (("check", 200), ("import", 400)):
+        response = director.post(_import_url(match), {"csv": text, "action": action})
+        assert response.status_code == status
+        problems = _problems(_text(response))
+        assert [(row, column) for row, column, _ in problems] == [("3", "match")]
+        assert f"Match {other.pk} is not a match of {match.event.name}." in problems[0][2]
+    assert not HandSubmission.objects.exists()
 
 
 def test_a_valid_dry_run_says_all_rows_are_valid():
@@ -393,6 +455,7 @@ def test_the_example_csv_downloads_and_checks_clean():
     text = response.content.decode()
     rows = list(csv.DictReader(io.StringIO(text)))
     assert tuple(csv.DictReader(io.StringIO(text)).fieldnames or ()) == CSV_COLUMNS
+    assert set(CSV_REQUIRED) <= set(CSV_COLUMNS)
     assert len(rows) >= 3
     # Pointed at a real match of Alice and Bob, the example is valid as it stands.
     match = _match()

@@ -11,15 +11,30 @@ The package, one module per resource: :mod:`~tournaments.apis.clubs`,
 pagination and event lookups they share.
 """
 
-from tournaments.apis.clubs import ClubDetailApi, ClubListApi, ClubOutput, ClubRoleGrantApi
+from tournaments.apis.clubs import (
+    ClubDetailApi,
+    ClubGemDeckApi,
+    ClubListApi,
+    ClubOutput,
+    ClubRoleListApi,
+    ClubRoleOutput,
+    ClubRoleRevokeApi,
+)
 from tournaments.apis.events import (
     EventDetailApi,
     EventFinishApi,
     EventListApi,
     EventOutput,
     EventPlayoffCreateApi,
+    RulePresetListApi,
 )
-from tournaments.apis.players import PlayerDetailApi, PlayerListApi, PlayerOutput, PlayerRatingsApi
+from tournaments.apis.players import (
+    PlayerBulkCreateApi,
+    PlayerDetailApi,
+    PlayerListApi,
+    PlayerOutput,
+    PlayerRatingsApi,
+)
 from tournaments.apis.registrations import (
     ForbiddenPairingCreateApi,
     RegistrationCheckinApi,
@@ -42,9 +57,12 @@ from tournaments.apis.standings import EventBracketApi, EventStandingsApi, Stand
 
 __all__ = [
     "ClubDetailApi",
+    "ClubGemDeckApi",
     "ClubListApi",
     "ClubOutput",
-    "ClubRoleGrantApi",
+    "ClubRoleListApi",
+    "ClubRoleOutput",
+    "ClubRoleRevokeApi",
     "EventBracketApi",
     "EventDetailApi",
     "EventFinishApi",
@@ -55,6 +73,7 @@ __all__ = [
     "ForbiddenPairingCreateApi",
     "MatchForfeitApi",
     "MatchOutput",
+    "PlayerBulkCreateApi",
     "PlayerDetailApi",
     "PlayerListApi",
     "PlayerOutput",
@@ -69,6 +88,7 @@ __all__ = [
     "RoundListApi",
     "RoundOutput",
     "RoundRepairApi",
+    "RulePresetListApi",
     "SeatOutput",
     "StandingRowOutput",
 ]

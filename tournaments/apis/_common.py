@@ -1,5 +1,5 @@
-"""What the tournament APIs share: pagination, the signed-in user, the base view and the event
-lookups (any event, or one the user manages).
+"""What the tournament APIs share: pagination, the signed-in user, the base view, the error
+shape, and the club and event lookups (any one, or one the user runs).
 """
 
 from __future__ import annotations
@@ -8,13 +8,39 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.models import Event
-from tournaments.permissions import ReadOnlyOrAuthenticated, require, user_can_manage_event
+from scoring.apis import ERROR
+from tournaments.models import Club, Event
+from tournaments.permissions import (
+    ReadOnlyOrAuthenticated,
+    require,
+    user_can_direct_club,
+    user_can_manage_club,
+    user_can_manage_event,
+)
+
+# The error responses the director endpoints document. A service's ApplicationError is
+# ``{"detail", "field"?}``; input the serializer refuses is ``{"<field>": ["message", ...]}``.
+INVALID = OpenApiResponse(
+    ERROR,
+    description="Invalid input: {detail, field} from a service, or {<field>: [messages]} when "
+    "the input does not parse.",
+)
+FORBIDDEN = OpenApiResponse(
+    ERROR, description="Not signed in, or signed in without the role this needs."
+)
+NOT_FOUND = OpenApiResponse(ERROR, description="No such object.")
+
+
+def conflict(description: str) -> OpenApiResponse:
+    """A 409: the request clashes with what is stored (``field`` names the input at fault)."""
+    return OpenApiResponse(ERROR, description=description)
 
 
 def _paginate(request: Request, view: APIView, queryset: Any, serializer: type) -> Response:
@@ -43,3 +69,27 @@ def _managed_event(request: Request, event_id: int) -> Event:
         "only this event's directors and the club's admins and directors may do this",
     )
     return event
+
+
+def _club(club_id: int) -> Club:
+    return get_object_or_404(Club, pk=club_id)
+
+
+def _managed_club(request: Request, club_id: int) -> Club:
+    """The club, if the user is one of its admins (or a superuser): details, deck map, roles."""
+    club = _club(club_id)
+    require(
+        user_can_manage_club(user=request.user, club=club),
+        _("Only the club's admins may do this."),
+    )
+    return club
+
+
+def _directed_club(request: Request, club_id: int) -> Club:
+    """The club, if the user is one of its admins or directors: its player list."""
+    club = _club(club_id)
+    require(
+        user_can_direct_club(user=request.user, club=club),
+        _("Only the club's admins and directors may do this."),
+    )
+    return club

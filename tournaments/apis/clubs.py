@@ -1,4 +1,6 @@
-"""Clubs: list and create, detail, and granting a club role."""
+"""Clubs: list and create, detail and edit, the Gem Rummy deck map, and the club's roles (list,
+grant, revoke).
+"""
 
 from __future__ import annotations
 
@@ -6,15 +8,31 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, inline_serializer
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.i18n import engine_message
+from engine.cards import format_card, parse_card
+from engine.errors import EngineError
 from tournaments import selectors, services
-from tournaments.apis._common import _Api, _paginate, _user
-from tournaments.models import Club
-from tournaments.permissions import require, user_can_manage_club
+from tournaments.apis._common import (
+    FORBIDDEN,
+    INVALID,
+    NOT_FOUND,
+    _Api,
+    _managed_club,
+    _paginate,
+    _user,
+    conflict,
+)
+from tournaments.forms import RESERVED_CLUB_SLUGS
+from tournaments.models import Club, ClubRole
+from tournaments.permissions import user_can_manage_club
+from tournaments.services.edits import club_gem_deck_map_set, club_role_revoke, club_update
 
 
 class ClubOutput(serializers.ModelSerializer):
@@ -23,12 +41,23 @@ class ClubOutput(serializers.ModelSerializer):
         fields = ["id", "name", "slug", "description", "rating_period_days", "created_at"]
 
 
+def _check_slug(slug: str) -> None:
+    """The page form's rule: an address the site's own pages use (``clubs/new/``) is refused."""
+    if slugify(slug) in RESERVED_CLUB_SLUGS:
+        message = _("This address is reserved; choose another.")
+        raise serializers.ValidationError({"slug": [message]})
+
+
 class ClubListApi(_Api):
     class ClubListInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=120)
         slug = serializers.CharField(max_length=80, required=False, allow_blank=True)
         description = serializers.CharField(required=False, allow_blank=True)
         rating_period_days = serializers.IntegerField(required=False, min_value=1)
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            _check_slug(attrs.get("slug") or attrs["name"])
+            return attrs
 
     @extend_schema(responses=ClubOutput(many=True))
     def get(self, request: Request) -> Response:
@@ -43,6 +72,8 @@ class ClubListApi(_Api):
 
 
 class ClubDetailApi(_Api):
+    """A club (GET, anyone) and editing it (PATCH, the club's admins)."""
+
     class ClubDetailOutputSerializer(ClubOutput):
         events = serializers.SerializerMethodField()
         players = serializers.SerializerMethodField()
@@ -69,32 +100,203 @@ class ClubDetailApi(_Api):
         def get_can_manage(self, club: Club) -> bool:
             return user_can_manage_club(user=self.context["request"].user, club=club)
 
+    class ClubUpdateInputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=120, required=False)
+        slug = serializers.CharField(
+            max_length=80,
+            required=False,
+            allow_blank=True,
+            help_text="The club's address; blank makes it from the name.",
+        )
+        description = serializers.CharField(required=False, allow_blank=True)
+        rating_period_days = serializers.IntegerField(required=False, min_value=1)
+
     @extend_schema(responses=ClubDetailOutputSerializer)
     def get(self, request: Request, club_id: int) -> Response:
         club = get_object_or_404(Club, pk=club_id)
         return Response(self.ClubDetailOutputSerializer(club, context={"request": request}).data)
 
-
-class ClubRoleGrantApi(_Api):
-    class ClubRoleGrantInputSerializer(serializers.Serializer):
-        username = serializers.CharField()
-        role = serializers.ChoiceField(choices=["admin", "director"])
-
     @extend_schema(
-        request=ClubRoleGrantInputSerializer,
+        operation_id="clubs_update",
+        summary="Edit a club",
+        description="Change the name, address (slug), description or rating period; fields left "
+        "out keep their value. Only the club's admins. Same service as the club's edit page.",
+        request=ClubUpdateInputSerializer,
         responses={
-            201: inline_serializer(
-                "ClubRole", {"username": serializers.CharField(), "role": serializers.CharField()}
-            )
+            200: ClubOutput,
+            400: INVALID,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: conflict("Another club has this address (field: slug)."),
         },
     )
-    def post(self, request: Request, club_id: int) -> Response:
+    def patch(self, request: Request, club_id: int) -> Response:
+        club = _managed_club(request, club_id)
+        data = self.ClubUpdateInputSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        name = v.get("name", club.name)
+        slug = v.get("slug", club.slug)
+        _check_slug(slug or name)
+        club = club_update(
+            club=club,
+            name=name,
+            slug=slug,
+            description=v.get("description", club.description),
+            rating_period_days=v.get("rating_period_days", club.rating_period_days),
+        )
+        return Response(ClubOutput(club).data)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": {
+            "oneOf": [
+                {"type": "string"},
+                {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+            ]
+        },
+        "example": {"AS": "ruby", "KS": ["ruby", "emerald"]},
+    }
+)
+class DeckMapField(serializers.Field):
+    """Card (any notation) to its gem; a king to a list of two gems. Cards come back canonical."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise serializers.ValidationError(_("Give the deck map as an object: card to gem."))
+        mapping: dict[str, Any] = {}
+        for key, gems in data.items():
+            try:
+                card = format_card(parse_card(str(key)))
+            except EngineError as exc:
+                raise serializers.ValidationError(f"{key}: {engine_message(exc)}") from exc
+            if not (
+                isinstance(gems, str)
+                or (isinstance(gems, list) and gems and all(isinstance(g, str) for g in gems))
+            ):
+                raise serializers.ValidationError(
+                    _("%(card)s: give a gem, or a list of two gems for a king.") % {"card": card}
+                )
+            if card in mapping:
+                raise serializers.ValidationError(_("%(card)s is given twice.") % {"card": card})
+            mapping[card] = gems
+        return mapping
+
+    def to_representation(self, value: Any) -> Any:
+        return value or {}
+
+
+class ClubGemDeckApi(_Api):
+    """The club's Gem Rummy deck map: read it (anyone), set it (PUT) or remove it (DELETE)."""
+
+    class ClubGemDeckInputSerializer(serializers.Serializer):
+        gem_deck_map = DeckMapField(help_text="All 52 cards; an empty object removes the map.")
+
+    class ClubGemDeckOutputSerializer(serializers.Serializer):
+        gem_deck_map = DeckMapField()
+
+    @extend_schema(
+        operation_id="clubs_gem_deck_retrieve",
+        summary="Read the club's Gem Rummy deck map",
+        responses={200: ClubGemDeckOutputSerializer, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, club_id: int) -> Response:
         club = get_object_or_404(Club, pk=club_id)
-        require(user_can_manage_club(user=request.user, club=club), "only club admins grant roles")
+        return Response(self.ClubGemDeckOutputSerializer(club).data)
+
+    @extend_schema(
+        operation_id="clubs_gem_deck_set",
+        summary="Set the club's Gem Rummy deck map",
+        description="The engine checks the map (every card once, a king two gems) before it is "
+        "stored. Only the club's admins. Same service as the club's edit page.",
+        request=ClubGemDeckInputSerializer,
+        responses={
+            200: ClubGemDeckOutputSerializer,
+            400: INVALID,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+        },
+    )
+    def put(self, request: Request, club_id: int) -> Response:
+        club = _managed_club(request, club_id)
+        data = self.ClubGemDeckInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = club_gem_deck_map_set(club=club, mapping=data.validated_data["gem_deck_map"])
+        return Response(self.ClubGemDeckOutputSerializer(club).data)
+
+    @extend_schema(
+        operation_id="clubs_gem_deck_remove",
+        summary="Remove the club's Gem Rummy deck map",
+        request=None,
+        responses={204: None, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    def delete(self, request: Request, club_id: int) -> Response:
+        club = _managed_club(request, club_id)
+        club_gem_deck_map_set(club=club, mapping={})
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ClubRoleOutput(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username")
+
+    class Meta:
+        model = ClubRole
+        fields = ["id", "username", "role"]
+
+
+class ClubRoleListApi(_Api):
+    """Who holds which role in the club (GET) and granting one (POST); the club's admins only."""
+
+    class ClubRoleGrantInputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+        role = serializers.ChoiceField(choices=ClubRole.Role.choices)
+
+    @extend_schema(
+        operation_id="clubs_roles_list",
+        summary="List the club's roles",
+        responses={200: ClubRoleOutput(many=True), 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = _managed_club(request, club_id)
+        roles = ClubRole.objects.filter(club=club).select_related("user")
+        roles = roles.order_by("role", "user__username")
+        return Response(ClubRoleOutput(roles, many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_roles_grant",
+        summary="Grant a club role",
+        description="Make a user an admin or a director of the club (granting twice changes "
+        "nothing).",
+        request=ClubRoleGrantInputSerializer,
+        responses={201: ClubRoleOutput, 400: INVALID, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, club_id: int) -> Response:
+        club = _managed_club(request, club_id)
         data = self.ClubRoleGrantInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         user = get_object_or_404(get_user_model(), username=data.validated_data["username"])
         role = services.club_role_grant(club=club, user=user, role=data.validated_data["role"])
-        return Response(
-            {"username": user.get_username(), "role": role.role}, status=status.HTTP_201_CREATED
-        )
+        return Response(ClubRoleOutput(role).data, status=status.HTTP_201_CREATED)
+
+
+class ClubRoleRevokeApi(_Api):
+    @extend_schema(
+        operation_id="clubs_roles_revoke",
+        summary="Revoke a club role",
+        description="Take the role away from its holder. A club always keeps at least one admin. "
+        "Only the club's admins. Same service as the club's roles page.",
+        request=None,
+        responses={
+            204: None,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: conflict("This is the club's last admin (field: role)."),
+        },
+    )
+    def delete(self, request: Request, club_id: int, role_id: int) -> Response:
+        club = _managed_club(request, club_id)
+        role = get_object_or_404(ClubRole.objects.select_related("user"), pk=role_id, club=club)
+        club_role_revoke(club=club, user=role.user, role=role.role)
+        return Response(status=status.HTTP_204_NO_CONTENT)

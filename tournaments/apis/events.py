@@ -1,17 +1,37 @@
-"""Events: list and create, detail, finish, and creating an event's playoff."""
+"""Events: list and create, detail and settings, finish, creating an event's playoff, and the
+rule presets an event starts from.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.errors import ApplicationError
+from core.i18n import engine_message
+from engine.errors import EngineError
+from engine.rules import RULE_PRESETS, find_rules
 from tournaments import selectors, services
-from tournaments.apis._common import _Api, _event, _managed_event, _paginate, _user
+from tournaments.apis._common import (
+    FORBIDDEN,
+    INVALID,
+    NOT_FOUND,
+    _Api,
+    _event,
+    _managed_event,
+    _paginate,
+    _user,
+    conflict,
+)
 from tournaments.models import Club, Event
 from tournaments.permissions import require, user_can_direct_club
+from tournaments.services.edits import event_update
 
 
 class EventOutput(serializers.ModelSerializer):
@@ -79,10 +99,105 @@ class EventListApi(_Api):
         return Response(EventOutput(event).data, status=status.HTTP_201_CREATED)
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "description": "A preset name, e.g. oklahoma."},
+            {"type": "object", "additionalProperties": True, "description": "A full rule set."},
+        ]
+    }
+)
+class RulesField(serializers.Field):
+    """A rule preset's name or a rule set as an object (``GET /api/rule-presets/`` lists both)."""
+
+    def to_internal_value(self, data: Any) -> str | dict[str, Any]:
+        if isinstance(data, str | dict):
+            return data
+        raise serializers.ValidationError(_("Give a preset name or a rule set object."))
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
 class EventDetailApi(_Api):
+    """An event (GET, anyone) and its settings (PATCH, the event's directors)."""
+
+    class EventUpdateInputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=160, required=False)
+        starts_on = serializers.DateField(required=False, allow_null=True)
+        rules = RulesField(required=False)
+        match_format = serializers.DictField(
+            required=False,
+            allow_null=True,
+            help_text='{"kind": "single_game" | "best_of" (games) | "hollywood" | '
+            '"fixed_hands" (hands)}; null is a single game.',
+        )
+        confirmation = serializers.ChoiceField(choices=Event.Confirmation.choices, required=False)
+        rounds_planned = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+        tiebreaks = serializers.ListField(
+            child=serializers.CharField(),
+            required=False,
+            allow_null=True,
+            help_text="The whole order (replaces it); empty is the usual order for the kind.",
+        )
+        options = serializers.DictField(
+            required=False,
+            allow_null=True,
+            help_text="Every option (replaces them); null or {} is the defaults.",
+        )
+
     @extend_schema(responses=EventOutput)
     def get(self, request: Request, event_id: int) -> Response:
         return Response(EventOutput(_event(event_id)).data)
+
+    @extend_schema(
+        operation_id="events_update",
+        summary="Change an event's settings",
+        description="Change the name, date, rules, match format, confirmation policy, rounds "
+        "planned, tie-breaks or options; fields left out keep their value. The rules and match "
+        "format are fixed once the event's first match exists (409, field rules or "
+        "match_format); a finished event's settings are final (409). Changing tie-breaks or "
+        "options after results exist rebuilds the standings. Only the event's directors and "
+        "the club's admins and directors. Same service as the event's settings page.",
+        request=EventUpdateInputSerializer,
+        responses={
+            200: EventOutput,
+            400: INVALID,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: conflict(
+                "Play has started and the rules or match format would change, or the event is "
+                "finished."
+            ),
+        },
+    )
+    def patch(self, request: Request, event_id: int) -> Response:
+        event = _managed_event(request, event_id)
+        data = self.EventUpdateInputSerializer(data=request.data, partial=True)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        event = event_update(
+            event=event,
+            name=v.get("name", event.name),
+            starts_on=v.get("starts_on", event.starts_on),
+            rules=_preset(v["rules"]) if "rules" in v else event.rules,
+            match_format=v.get("match_format", event.match_format),
+            confirmation=v.get("confirmation", event.confirmation),
+            rounds_planned=v.get("rounds_planned", event.rounds_planned),
+            tiebreaks=v.get("tiebreaks", event.tiebreaks),
+            options=v.get("options", event.options),
+        )
+        return Response(EventOutput(event).data)
+
+
+def _preset(rules: str | dict[str, Any]) -> dict[str, Any]:
+    """A preset name as the rule set it names (what ``event_update`` takes); a dict as given."""
+    if isinstance(rules, dict):
+        return rules
+    try:
+        return find_rules(rules).to_dict()
+    except EngineError as exc:
+        raise ApplicationError(engine_message(exc), field="rules") from exc
 
 
 class EventFinishApi(_Api):
@@ -98,3 +213,20 @@ class EventPlayoffCreateApi(_Api):
         event = _managed_event(request, event_id)
         playoff = services.event_playoff_create(event=event, user=_user(request))
         return Response(EventOutput(playoff).data, status=status.HTTP_201_CREATED)
+
+
+class RulePresetListApi(_Api):
+    """The rule presets an event can start from (the settings page's "load preset")."""
+
+    class RulePresetOutputSerializer(serializers.Serializer):
+        name = serializers.CharField()
+        rules = serializers.DictField(help_text="The full rule set, as events store it.")
+
+    @extend_schema(
+        operation_id="rule_presets_list",
+        summary="List the rule presets",
+        responses={200: RulePresetOutputSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        presets = [{"name": name, "rules": rules.to_dict()} for name, rules in RULE_PRESETS.items()]
+        return Response(self.RulePresetOutputSerializer(presets, many=True).data)
