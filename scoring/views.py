@@ -25,7 +25,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import ApplicationError
@@ -206,7 +206,13 @@ def _bonus_lines(game: dict[str, Any]) -> list[dict[str, Any]]:
     ):
         if any(bonuses[key]):
             lines.append({"label": label, "values": bonuses[key]})
-    lines.append({"label": _("Final"), "values": game["final_totals"], "total": True})
+    lines.append(
+        {
+            "label": pgettext("score sheet total", "Final"),
+            "values": game["final_totals"],
+            "total": True,
+        }
+    )
     return lines
 
 

@@ -10,7 +10,6 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.urls import reverse
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
@@ -90,7 +89,6 @@ class MatchStartForm(forms.Form):
 
 # -- director pages: clubs, players, roles, events ---------------------------------------------
 
-RESERVED_CLUB_SLUGS = frozenset({"new"})
 """Club addresses that page routes already use (``/clubs/new/``)."""
 
 
@@ -128,13 +126,6 @@ class ClubForm(ServiceErrorsMixin, forms.Form):
         help_text=_("Glicko-2 rates the games of one period together; 7 is weekly."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        slug = slugify(data.get("slug") or data.get("name") or "")
-        if slug in RESERVED_CLUB_SLUGS:
-            self.add_error("slug", _("This address is reserved; choose another."))
-        return data
 
 
 class PlayerAddForm(ServiceErrorsMixin, forms.Form):
@@ -744,10 +735,10 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         try:
             return match_format_dict(match_format_read(data=fmt, rules=rules))
         except ApplicationError as exc:
-            where = "fmt_kind"
-            if "odd number" in exc.message:
-                where = "fmt_games"
-            self.add_error(where, exc.message)
+            # The message is in the user's language, so the field is told from the input.
+            games = fmt.get("games", 1)
+            bad_games = kind == "best_of" and (games < 1 or games % 2 == 0)
+            self.add_error("fmt_games" if bad_games else "fmt_kind", exc.message)
             return None
 
     def _clean_tiebreaks(self, data: dict[str, Any]) -> list[str]:

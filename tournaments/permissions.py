@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
@@ -49,10 +50,10 @@ def user_can_manage_event(*, user: Any, event: Event) -> bool:
     return event.directors.filter(pk=user.pk).exists()
 
 
-def require(allowed: bool, message: str = "you may not do this here") -> None:
-    """Raise the application's 403 unless ``allowed``."""
+def require(allowed: bool, message: str | None = None) -> None:
+    """Raise the application's 403 unless ``allowed`` (``message`` says who may)."""
     if not allowed:
-        raise ApplicationError(message, status=403)
+        raise ApplicationError(message or _("You may not do this here."), status=403)
 
 
 class ReadOnlyOrAuthenticated(BasePermission):

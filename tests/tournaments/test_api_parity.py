@@ -142,7 +142,7 @@ def test_club_edit_errors_name_the_field(club, admin_user):
     assert "name" in r.json()
     r = client.patch(f"/api/clubs/{club.pk}/", {"slug": "new"}, format="json")
     assert r.status_code == 400
-    assert "slug" in r.json()
+    assert r.json()["field"] == "slug"
     other = ClubFactory(slug="taken")
     r = client.patch(f"/api/clubs/{club.pk}/", {"slug": other.slug}, format="json")
     assert r.status_code == 409
@@ -154,7 +154,7 @@ def test_club_edit_errors_name_the_field(club, admin_user):
 def test_creating_a_club_at_a_reserved_address_is_refused_like_the_page(stranger):
     r = _as(stranger).post("/api/clubs/", {"name": "New"}, format="json")
     assert r.status_code == 400
-    assert "slug" in r.json()
+    assert r.json()["field"] == "slug"
     assert not Club.objects.filter(slug="new").exists()
 
 
@@ -412,6 +412,45 @@ def test_a_director_changes_an_events_settings_before_play(club, director):
     assert event.name == "Renamed Swiss"
 
 
+def test_a_partial_rules_patch_changes_only_what_it_names(club, director):
+    """Without ``name`` a rules object is a change to the current rules; with it, a preset."""
+    event = _event(club=club, kind=Event.Kind.SWISS, rules=find_rules("oklahoma").to_dict())
+    client, url = _as(director), f"/api/events/{event.pk}/"
+    r = client.patch(url, {"rules": {"target": 200}}, format="json")
+    assert r.status_code == 200, r.json()
+    event.refresh_from_db()
+    assert event.rules == find_rules("oklahoma").with_overrides(target=200).to_dict()
+    r = client.patch(url, {"rules": {"gin_bonus": 30}}, format="json")
+    assert r.status_code == 200, r.json()
+    event.refresh_from_db()
+    assert event.rules == find_rules("oklahoma").with_overrides(target=200, gin_bonus=30).to_dict()
+    # Naming a preset starts from it, as at creation.
+    r = client.patch(url, {"rules": {"name": "standard", "target": 150}}, format="json")
+    assert r.status_code == 200, r.json()
+    event.refresh_from_db()
+    assert event.rules == find_rules("standard").with_overrides(target=150).to_dict()
+    # A bad parameter in a partial change is refused by name; nothing changes.
+    r = client.patch(url, {"rules": {"knock_limt": 5}}, format="json")
+    assert r.status_code == 400
+    assert r.json()["field"] == "rules"
+    assert "knock_limt" in r.json()["detail"]
+    event.refresh_from_db()
+    assert event.rules == find_rules("standard").with_overrides(target=150).to_dict()
+
+
+def test_event_creation_still_starts_from_the_standard_preset(club, director):
+    r = _as(director).post(
+        "/api/events/",
+        {"club": club.pk, "name": "Night", "kind": "swiss", "rules": {"target": 200}},
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    rules = r.json()["rules"]
+    assert rules.pop("name") == "custom"  # a rule set of its own, on the standard values
+    expected = find_rules("standard").with_overrides(target=200).to_dict()
+    assert rules == {k: v for k, v in expected.items() if k != "name"}
+
+
 def test_event_settings_errors_name_the_field(club, director):
     event = _swiss(club)
     client, url = _as(director), f"/api/events/{event.pk}/"
@@ -506,6 +545,21 @@ def test_a_director_registers_a_player_like_the_event_page(club, director, stran
     assert r.status_code == 400
     assert "player" in r.json()
     assert Registration.objects.filter(event=event).count() == 1
+
+
+def test_a_player_of_another_club_cannot_be_registered(club, director):
+    event = _swiss(club)
+    outsider = PlayerFactory(club=ClubFactory(), name="Visiting Vera")
+    r = _as(director).post(
+        f"/api/events/{event.pk}/registrations/", {"player": outsider.pk}, format="json"
+    )
+    assert r.status_code == 400, r.json()
+    assert r.json()["field"] == "player"
+    assert r.json()["detail"] == (
+        f"Visiting Vera is not on {club.name}'s player list; only the club's own players can "
+        "enter its events."
+    )
+    assert not Registration.objects.filter(event=event).exists()
 
 
 # -- who directs an event: one rule, two names ---------------------------------------------------

@@ -41,7 +41,7 @@ def test_single_round_robin_everyone_meets_once(director_api, club, make_players
     rounds, last = _pair_all(director_api, event["id"])
     assert rounds == 5
     assert last.status_code == 409
-    assert "every round" in last.json()["detail"]
+    assert "Every round" in last.json()["detail"]
     games = [
         frozenset(seated(m))
         for m in Match.objects.filter(event_id=event["id"])
@@ -93,6 +93,17 @@ def test_groups_and_playoff_cut(director_api, club, make_players):
     bracket = director_api.post(f"/api/events/{playoff['id']}/rounds/")
     assert bracket.status_code == 201
     assert len(bracket.json()["matches"]) == 2
+
+
+def test_a_playoff_cut_bigger_than_a_group_is_refused(director_api, club, make_players):
+    players = make_players(5)
+    event = _rr(director_api, club, players, groups=2, playoff_cut=3)
+    _pair_all(director_api, event["id"])
+    standings_recompute(event=Event.objects.get(pk=event["id"]))
+    r = director_api.post(f"/api/events/{event['id']}/playoff/")
+    assert r.status_code == 409
+    assert r.json()["detail"] == "Group 2 has fewer players than the playoff cut of 3."
+    assert Event.objects.count() == 1
 
 
 def test_dropped_player_gives_future_opponents_walkovers(director_api, club, make_players):

@@ -131,7 +131,7 @@ def test_repair_only_before_results(director_api, club, make_players):
     play(open_matches(event["id"], 1)[0], winner=players[0].pk)
     r = director_api.post(url)
     assert r.status_code == 409
-    assert "results exist" in r.json()["detail"]
+    assert "Results exist" in r.json()["detail"]
 
 
 def test_requested_bye_and_bye_points(director_api, club, make_players):

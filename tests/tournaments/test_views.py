@@ -151,7 +151,7 @@ def test_pairing_error_is_shown():
     event = _swiss(n=1)
     client = _signed_in(_director(event.club))
     html = client.post(f"/events/{event.pk}/pair/", follow=True).content.decode()
-    assert "at least two checked-in players" in html
+    assert "At least two checked-in players" in html
 
 
 def test_director_checks_in_and_drops():

@@ -42,6 +42,7 @@ __all__ = [
     "ClubRule",
     "ForbiddenPair",
     "PairingError",
+    "PairingErrorCode",
     "Score",
     "Seat",
     "SwissBye",
@@ -62,8 +63,31 @@ QUALITY_WINDOW_LIMIT = 512
 """A window stops growing for soft-forbidden pairs alone once it holds this many players."""
 
 
+PairingErrorCode: TypeAlias = Literal["player_blocked", "no_pairing"]
+"""Why a round cannot be paired, for a caller that words the reason itself (in another language):
+
+- ``player_blocked``: one player has played, or may not play, everyone else present
+  (``params["player"]`` is their id);
+- ``no_pairing``: no player alone is the reason, the field as a whole cannot be paired
+  (``params["players"]`` is the number of players to pair).
+"""
+
+
 class PairingError(ValueError):
-    """No pairing of the round avoids every rematch and hard-forbidden pair."""
+    """No pairing of the round avoids every rematch and hard-forbidden pair.
+
+    ``str()`` is the English reason; ``code`` and ``params`` say the same as data, so that a
+    caller can put it in its user's language.
+
+    >>> err = PairingError("no pairing", code="no_pairing", params={"players": 4})
+    >>> (str(err), err.code, err.params)
+    ('no pairing', 'no_pairing', {'players': 4})
+    """
+
+    def __init__(self, message: str, *, code: PairingErrorCode, params: dict[str, int]) -> None:
+        super().__init__(message)
+        self.code: PairingErrorCode = code
+        self.params = params
 
 
 class Seat(Enum):
@@ -381,7 +405,7 @@ class _Field:
                     kept = [(a, b) for a, b in pairs if a not in chosen]
                     return kept + new_pairs, (new_bye if movable_bye else bye)
             elif whole:
-                raise PairingError(self._explain(bye))
+                raise self._explain(bye)
             radius = radius * 2 + 1
 
     def _match(
@@ -435,17 +459,21 @@ class _Field:
         soft_left = any(b in self.soft[a] for a, b in new_pairs)
         return new_pairs, new_bye, soft_left
 
-    def _explain(self, bye: int | None) -> str:
+    def _explain(self, bye: int | None) -> PairingError:
         """Say why no pairing exists, naming a player when one player is the reason."""
         for i, p in enumerate(self.players):
             if len(self.blocked[i]) >= self.n - 1 and bye is None:
-                return (
+                return PairingError(
                     f"player {p.id} has already played, or may not play, every other player "
-                    "present this round"
+                    "present this round",
+                    code="player_blocked",
+                    params={"player": p.id},
                 )
-        return (
+        return PairingError(
             f"no pairing of the {self.n} players avoids every rematch and hard-forbidden pair; "
-            "allow a rematch, lift a forbidden pair or give a bye"
+            "allow a rematch, lift a forbidden pair or give a bye",
+            code="no_pairing",
+            params={"players": self.n},
         )
 
 

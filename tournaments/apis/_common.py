@@ -66,7 +66,7 @@ def _managed_event(request: Request, event_id: int) -> Event:
     event = _event(event_id)
     require(
         user_can_manage_event(user=request.user, event=event),
-        "only this event's directors and the club's admins and directors may do this",
+        _("Only this event's directors and the club's admins and directors may do this."),
     )
     return event
 

@@ -8,7 +8,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
@@ -29,7 +28,6 @@ from tournaments.apis._common import (
     _user,
     conflict,
 )
-from tournaments.forms import RESERVED_CLUB_SLUGS
 from tournaments.models import Club, ClubRole
 from tournaments.permissions import user_can_manage_club
 from tournaments.services.edits import club_gem_deck_map_set, club_role_revoke, club_update
@@ -41,23 +39,12 @@ class ClubOutput(serializers.ModelSerializer):
         fields = ["id", "name", "slug", "description", "rating_period_days", "created_at"]
 
 
-def _check_slug(slug: str) -> None:
-    """The page form's rule: an address the site's own pages use (``clubs/new/``) is refused."""
-    if slugify(slug) in RESERVED_CLUB_SLUGS:
-        message = _("This address is reserved; choose another.")
-        raise serializers.ValidationError({"slug": [message]})
-
-
 class ClubListApi(_Api):
     class ClubListInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=120)
         slug = serializers.CharField(max_length=80, required=False, allow_blank=True)
         description = serializers.CharField(required=False, allow_blank=True)
         rating_period_days = serializers.IntegerField(required=False, min_value=1)
-
-        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-            _check_slug(attrs.get("slug") or attrs["name"])
-            return attrs
 
     @extend_schema(responses=ClubOutput(many=True))
     def get(self, request: Request) -> Response:
@@ -137,7 +124,6 @@ class ClubDetailApi(_Api):
         v = data.validated_data
         name = v.get("name", club.name)
         slug = v.get("slug", club.slug)
-        _check_slug(slug or name)
         club = club_update(
             club=club,
             name=name,

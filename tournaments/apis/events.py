@@ -91,7 +91,7 @@ class EventListApi(_Api):
         club = get_object_or_404(Club, pk=v.pop("club"))
         require(
             user_can_direct_club(user=request.user, club=club),
-            "only the club's admins and directors create events",
+            _("Only the club's admins and directors may do this."),
         )
         league_id = v.pop("league", None)
         league = get_object_or_404(Event, pk=league_id) if league_id else None
@@ -103,7 +103,13 @@ class EventListApi(_Api):
     {
         "oneOf": [
             {"type": "string", "description": "A preset name, e.g. oklahoma."},
-            {"type": "object", "additionalProperties": True, "description": "A full rule set."},
+            {
+                "type": "object",
+                "additionalProperties": True,
+                "description": "With name: that preset with the parameters given changed (a "
+                "rule set as GET returns it stays as it is). Without name: the event's "
+                "current rules with the parameters given changed.",
+            },
         ]
     }
 )
@@ -154,7 +160,11 @@ class EventDetailApi(_Api):
         operation_id="events_update",
         summary="Change an event's settings",
         description="Change the name, date, rules, match format, confirmation policy, rounds "
-        "planned, tie-breaks or options; fields left out keep their value. The rules and match "
+        "planned, tie-breaks or options; fields left out keep their value. rules is a preset "
+        "name (that preset), an object with name (that preset with the parameters given "
+        "changed, as at creation; a rule set as GET returns it stays as it is) or an object "
+        "without name: the event's current rules with just those parameters changed, e.g. "
+        '{"target": 200}. The rules and match '
         "format are fixed once the event's first match exists (409, field rules or "
         "match_format); a finished event's settings are final (409). Changing tie-breaks or "
         "options after results exist rebuilds the standings. Only the event's directors and "

@@ -58,7 +58,7 @@ class PlayerListApi(_Api):
         club = get_object_or_404(Club, pk=v.pop("club"))
         require(
             user_can_direct_club(user=request.user, club=club),
-            "only the club's admins and directors add players",
+            _("Only the club's admins and directors may do this."),
         )
         player = services.player_create(club=club, **v)
         return Response(PlayerOutput(player).data, status=status.HTTP_201_CREATED)

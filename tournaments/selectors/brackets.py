@@ -4,14 +4,18 @@ it (:class:`BracketSnapshot`), the bracket view and the bracket matches still to
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from scoring.models import Match
 from tournaments.algorithms.elimination import (
     Bracket,
+    BracketError,
     BracketState,
     MatchStatus,
     Vacancy,
@@ -23,12 +27,14 @@ from tournaments.models import Event, Player, Registration
 from tournaments.selectors.options import event_option
 from tournaments.selectors.results import MatchRecord, event_match_records
 
+logger = logging.getLogger(__name__)
+
 
 def event_bracket_structure(*, event: Event) -> Bracket:
     """The event's bracket, rebuilt from the entrants fixed when it started."""
     entrants = (event.draw or {}).get("entrants")
     if not entrants:
-        raise ApplicationError("the bracket has not been drawn yet", status=404)
+        raise ApplicationError(_("The bracket has not been drawn yet."), status=404)
     if event.kind == Event.Kind.DOUBLE_ELIMINATION:
         return double_elimination(
             entrants, reset=bool(event_option(event=event, name="grand_final_reset"))
@@ -81,8 +87,17 @@ def event_bracket_snapshot(
     dropped.update(p for r in forfeited.values() for p in r.players)
     try:
         state = bracket_state(bracket, results, dropped)
-    except ValueError as exc:
-        raise ApplicationError(str(exc), status=409) from exc
+    except BracketError as exc:
+        # Stored results the bracket cannot replay (one names a player the bracket no longer
+        # puts in that match): worded here by the error's type; its English str() is logged.
+        logger.warning("event %s: stored results do not fit the bracket: %s", event.pk, exc)
+        raise ApplicationError(
+            _(
+                "The stored results no longer fit the bracket; correct the later bracket "
+                "matches' results first."
+            ),
+            status=409,
+        ) from exc
     depth: dict[int, int] = {}
     for m in bracket.matches:
         sources = [s.ref for s in (m.home, m.away) if s.kind != "seed"]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import QuerySet
+from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
 from scoring.models import Match, Seat
@@ -57,8 +58,12 @@ def swiss_input(*, event: Event, round_number: int) -> SwissInput:
     unfinished = [r for r in records if not r.finished and r.round is not None]
     if unfinished:
         raise ApplicationError(
-            f"round {unfinished[0].round} still has {len(unfinished)} match(es) without a final "
-            "result",
+            ngettext(
+                "Round %(number)s still has %(count)s match without a final result.",
+                "Round %(number)s still has %(count)s matches without a final result.",
+                len(unfinished),
+            )
+            % {"number": unfinished[0].round, "count": len(unfinished)},
             status=409,
         )
     snapshot = event_results_snapshot(event=event, records=records)

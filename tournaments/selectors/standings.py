@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from tournaments.algorithms.tiebreaks import StandingsRow, TieBreakConfig, rank
@@ -176,7 +177,7 @@ def league_table(*, league: Event) -> list[StandingLine]:
     registered in the league or any of its events.
     """
     if league.kind != Event.Kind.LEAGUE:
-        raise ApplicationError("only a league has a league table", status=400)
+        raise ApplicationError(_("Only a league has a league table."), status=400)
     events = list(Event.objects.filter(league=league))
     records: list[tuple[int, MatchRecord]] = []
     players: set[int] = set(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
 from scoring.models import Match
@@ -34,14 +36,16 @@ def bracket_start(*, event: Event, user: User | None = None) -> Round:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.kind not in ELIMINATION_KINDS:
-            raise ApplicationError("only an elimination event has a bracket", status=409)
+            raise ApplicationError(_("Only an elimination event has a bracket."), status=409)
         if (event.draw or {}).get("entrants"):
             raise ApplicationError(
-                "the bracket is drawn; it advances by itself as results come in", status=409
+                _("The bracket is drawn; it advances by itself as results come in."), status=409
             )
         entrants = seeded_registrations(event=event)
         if len(entrants) < 2:
-            raise ApplicationError("a bracket needs at least two checked-in players", status=409)
+            raise ApplicationError(
+                _("A bracket needs at least two checked-in players."), status=409
+            )
         event.draw = {"entrants": entrants}
         event.status = Event.Status.RUNNING
         event.save(update_fields=["draw", "status"])
@@ -74,7 +78,7 @@ def _free_tables(event: Event, pairs: list[tuple[int, int]], avoid: bool) -> lis
 def _players_of(home: object, away: object) -> tuple[int, int]:
     """The two players of a ready bracket match (both slots hold a player id)."""
     if not isinstance(home, int) or not isinstance(away, int):
-        raise ApplicationError("a bracket match is ready only when both players are known")
+        raise ApplicationError(_("A bracket match is ready only when both players are known."))
     return home, away
 
 
@@ -124,7 +128,7 @@ def bracket_advance(*, event: Event, user: User | None = None) -> list[Match]:
                     )
                 )
             for depth, planned in sorted(by_depth.items()):
-                rnd, _ = Round.objects.get_or_create(
+                rnd, _created = Round.objects.get_or_create(
                     event=event, number=depth, defaults={"status": Round.Status.PAIRED}
                 )
                 if rnd.status == Round.Status.FINISHED and any(
@@ -154,10 +158,12 @@ def event_playoff_create(*, event: Event, user: User | None = None, name: str = 
     """
     cut = event_option(event=event, name="playoff_cut")
     if not cut:
-        raise ApplicationError("this event has no playoff cut (options.playoff_cut)", status=409)
+        raise ApplicationError(
+            _("This event has no playoff cut (the option playoff_cut)."), status=409
+        )
     if event.standings_seq < event.results_seq:
         raise ApplicationError(
-            "the standings are still updating; try again in a moment", status=409
+            _("The standings are still updating; try again in a moment."), status=409
         )
     rows = list(Standing.objects.filter(event=event).order_by("rank"))
     if any(r.values.get("dropped") for r in rows):
@@ -167,11 +173,25 @@ def event_playoff_create(*, event: Event, user: User | None = None, name: str = 
         groups.setdefault(int(r.values.get("group", 1)), []).append(
             (int(r.values.get("group_rank", r.rank)), r.player_id)
         )
-    ordered = [[pid for _, pid in sorted(members)] for _, members in sorted(groups.items())]
-    try:
-        seeded = playoff_seeding(ordered, int(cut))
-    except ValueError as exc:
-        raise ApplicationError(str(exc), status=409) from exc
+    ordered = [[pid for _rank, pid in sorted(m)] for _group, m in sorted(groups.items())]
+    # Checked here, in the user's language, rather than worded from playoff_seeding's ValueError.
+    short = [k for k, members in enumerate(ordered, start=1) if len(members) < int(cut)]
+    if short and len(ordered) == 1:
+        raise ApplicationError(
+            _("The standings have fewer players than the playoff cut of %(cut)s.") % {"cut": cut},
+            status=409,
+        )
+    if short:
+        raise ApplicationError(
+            ngettext(
+                "Group %(groups)s has fewer players than the playoff cut of %(cut)s.",
+                "Groups %(groups)s have fewer players than the playoff cut of %(cut)s.",
+                len(short),
+            )
+            % {"groups": ", ".join(map(str, short)), "cut": cut},
+            status=409,
+        )
+    seeded = playoff_seeding(ordered, int(cut))
     with transaction.atomic():
         playoff = event_create(
             club_id=event.club_id,

@@ -5,9 +5,48 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from tournaments.models import Club, ClubRole, Player
+
+RESERVED_CLUB_SLUGS = frozenset({"new"})
+"""Addresses the site's own pages use (``/clubs/new/``), which no club may take."""
+
+
+def club_fields_check(
+    *, name: str, slug: str, rating_period_days: int, club: Club | None = None
+) -> tuple[str, str]:
+    """The cleaned name and address (slug) of a club being created, or ``club`` being edited.
+
+    Raises the message a director can act on for an empty name, a rating period under a day, an
+    address with no letter or digit, a reserved address, or an address another club has. Call it
+    inside the transaction that writes the club.
+    """
+    name = name.strip()
+    if not name:
+        raise ApplicationError(_("A club needs a name."), field="name")
+    if rating_period_days < 1:
+        raise ApplicationError(
+            _("The rating period is at least one day."), field="rating_period_days"
+        )
+    slug = slugify(slug or name)[:80]
+    if not slug:
+        raise ApplicationError(
+            _("A club's address needs at least one letter or digit."), field="slug"
+        )
+    if slug in RESERVED_CLUB_SLUGS:
+        raise ApplicationError(_("This address is reserved; choose another."), field="slug")
+    taken = Club.objects.filter(slug=slug)
+    if club is not None:
+        taken = taken.exclude(pk=club.pk)
+    if taken.exists():
+        raise ApplicationError(
+            _("The address %(slug)s is taken; choose another.") % {"slug": slug},
+            status=409,
+            field="slug",
+        )
+    return name, slug
 
 
 def club_create(
@@ -19,17 +58,8 @@ def club_create(
     rating_period_days: int = 30,
 ) -> Club:
     """Create a club; whoever creates it becomes its first admin."""
-    name = name.strip()
-    if not name:
-        raise ApplicationError("a club needs a name", field="name")
-    if rating_period_days < 1:
-        raise ApplicationError("the rating period is at least one day", field="rating_period_days")
-    slug = slugify(slug or name)[:80]
-    if not slug:
-        raise ApplicationError("a club needs a slug made of letters or digits", field="slug")
     with transaction.atomic():
-        if Club.objects.filter(slug=slug).exists():
-            raise ApplicationError(f"the address {slug!r} is taken", status=409, field="slug")
+        name, slug = club_fields_check(name=name, slug=slug, rating_period_days=rating_period_days)
         club = Club.objects.create(
             name=name, slug=slug, description=description, rating_period_days=rating_period_days
         )
@@ -41,8 +71,10 @@ def club_create(
 def club_role_grant(*, club: Club, user: User, role: str) -> ClubRole:
     """Make ``user`` an admin or a director of ``club`` (granting twice changes nothing)."""
     if role not in ClubRole.Role.values:
-        raise ApplicationError(f"a role is admin or director, not {role!r}", field="role")
-    club_role, _ = ClubRole.objects.get_or_create(club=club, user=user, role=role)
+        raise ApplicationError(
+            _("A role is admin or director, not %(role)s.") % {"role": role}, field="role"
+        )
+    club_role, _created = ClubRole.objects.get_or_create(club=club, user=user, role=role)
     return club_role
 
 
@@ -57,7 +89,7 @@ def player_create(
     """Add a player to a club's list; no account is needed (guests are common)."""
     name = name.strip()
     if not name:
-        raise ApplicationError("a player needs a name", field="name")
+        raise ApplicationError(_("A player needs a name."), field="name")
     try:
         with transaction.atomic():
             return Player.objects.create(
@@ -65,5 +97,7 @@ def player_create(
             )
     except IntegrityError as exc:
         raise ApplicationError(
-            f"{club.name} already has a player called {name!r}", status=409, field="name"
+            _("%(club)s already has a player called %(name)s.") % {"club": club.name, "name": name},
+            status=409,
+            field="name",
         ) from exc

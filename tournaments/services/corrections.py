@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from scoring.models import Hand, Match, Seat
@@ -54,8 +55,10 @@ def _reseats(match: Match, new_winner: int | None, *, override: bool) -> list[_R
     except ApplicationError:
         # A later stored result names a player the bracket would no longer put there.
         raise ApplicationError(
-            "a later bracket match was already played with this match's result; correct that "
-            "match first",
+            _(
+                "A later bracket match was already played with this match's result; correct "
+                "that match first."
+            ),
             status=409,
         ) from None
     out: list[_Reseat] = []
@@ -93,9 +96,11 @@ def match_result_change_allowed(*, match: Match, new_winner: int | None) -> None
     blocked = [r for r in _reseats(match, new_winner, override=True) if r.started]
     if blocked:
         raise ApplicationError(
-            "this match's result decides who plays bracket match "
-            f"{blocked[0].match_id}, which has already started; correct or withdraw that "
-            "match's hands first",
+            _(
+                "This match's result decides who plays bracket match %(match)s, which has "
+                "already started; correct or withdraw that match's hands first."
+            )
+            % {"match": blocked[0].match_id},
             status=409,
         )
 
@@ -121,7 +126,7 @@ def _bracket_follow(match: Match) -> None:
     changes = _reseats(match, None, override=False)
     if any(r.started for r in changes):
         raise ApplicationError(
-            "a later bracket match has already started; correct or withdraw its hands first",
+            _("A later bracket match has already started; correct or withdraw its hands first."),
             status=409,
         )
     for r in changes:

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from core.i18n import engine_message
@@ -23,7 +23,7 @@ from engine.gem import DeckMap
 from engine.rules import RuleSet
 from scoring.models import Match
 from tournaments.models import Club, ClubRole, Event, Player
-from tournaments.services.clubs import player_create
+from tournaments.services.clubs import club_fields_check, player_create
 from tournaments.services.events import _match_format, _options, _rules, _tiebreaks
 from tournaments.services.results import event_results_bump
 
@@ -32,17 +32,10 @@ def club_update(
     *, club: Club, name: str, slug: str, description: str, rating_period_days: int
 ) -> Club:
     """Change a club's details; the slug (its address) stays unique."""
-    name = name.strip()
-    if not name:
-        raise ApplicationError("a club needs a name", field="name")
-    if rating_period_days < 1:
-        raise ApplicationError("the rating period is at least one day", field="rating_period_days")
-    slug = slugify(slug or name)[:80]
-    if not slug:
-        raise ApplicationError("a club needs a slug made of letters or digits", field="slug")
     with transaction.atomic():
-        if Club.objects.filter(slug=slug).exclude(pk=club.pk).exists():
-            raise ApplicationError(f"the address {slug!r} is taken", status=409, field="slug")
+        name, slug = club_fields_check(
+            name=name, slug=slug, rating_period_days=rating_period_days, club=club
+        )
         club.name, club.slug, club.description = name, slug, description
         club.rating_period_days = rating_period_days
         club.save(update_fields=["name", "slug", "description", "rating_period_days"])
@@ -73,7 +66,9 @@ def club_role_revoke(*, club: Club, user: User, role: str) -> None:
         if role == ClubRole.Role.ADMIN:
             admins = [r.user_id for r in roles if r.role == ClubRole.Role.ADMIN]
             if admins == [user.pk]:
-                raise ApplicationError("a club keeps at least one admin", status=409, field="role")
+                raise ApplicationError(
+                    _("A club keeps at least one admin."), status=409, field="role"
+                )
         roles.filter(user=user, role=role).delete()
 
 
@@ -92,7 +87,7 @@ def players_create_many(
             seen.add(name.casefold())
             wanted.append(name)
     if not wanted:
-        raise ApplicationError("paste at least one name", field="names")
+        raise ApplicationError(_("Paste at least one name."), field="names")
     existing = {
         n.casefold() for n in Player.objects.filter(club=club).values_list("name", flat=True)
     }
@@ -110,14 +105,17 @@ def player_update(*, player: Player, name: str, is_guest: bool, family: str = ""
     """Rename a player (or change the guest flag or family); names stay unique in the club."""
     name = name.strip()
     if not name:
-        raise ApplicationError("a player needs a name", field="name")
+        raise ApplicationError(_("A player needs a name."), field="name")
     player.name, player.is_guest, player.family = name, is_guest, family.strip()
     try:
         with transaction.atomic():
             player.save(update_fields=["name", "is_guest", "family"])
     except IntegrityError as exc:
         raise ApplicationError(
-            f"{player.club.name} already has a player called {name!r}", status=409, field="name"
+            _("%(club)s already has a player called %(name)s.")
+            % {"club": player.club.name, "name": name},
+            status=409,
+            field="name",
         ) from exc
     return player
 
@@ -141,32 +139,45 @@ def event_update(
 ) -> Event:
     """Change an event's settings.
 
+    ``rules`` with a ``name`` is a whole rule set: the preset it names with the parameters given
+    changed, as at creation (a stored rule set names its preset, so it comes back as it is).
+    ``rules`` without a ``name`` is a change: the given parameters over the event's current
+    rules, so ``{"target": 200}`` keeps everything else as it was.
+
     The rules and match format cannot change once a match exists: matches keep the rules they
     started with, so a change would leave one event playing under two rule sets. Tie-breaks and
     options that change after results exist make the standings rebuild.
     """
     if event.status == Event.Status.FINISHED:
-        raise ApplicationError("the event is finished; its settings are final", status=409)
+        raise ApplicationError(
+            _("The event is finished; its settings can no longer change."), status=409
+        )
     if not name.strip():
-        raise ApplicationError("an event needs a name", field="name")
+        raise ApplicationError(_("An event needs a name."), field="name")
     if confirmation not in Event.Confirmation.values:
         raise ApplicationError(
-            f"unknown confirmation policy {confirmation!r}", field="confirmation"
+            _("Unknown confirmation policy %(policy)s: choose one of %(choices)s.")
+            % {"policy": confirmation, "choices": ", ".join(Event.Confirmation.values)},
+            field="confirmation",
         )
     if rounds_planned is not None and rounds_planned < 1:
-        raise ApplicationError("rounds_planned is at least 1", field="rounds_planned")
-    new_rules = _rules(rules)
+        raise ApplicationError(
+            _("Plan at least one round (rounds_planned)."), field="rounds_planned"
+        )
     new_format = _match_format(match_format)
     new_options = _options(options)
     new_tiebreaks = _tiebreaks(tiebreaks)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        new_rules = _rules(rules if "name" in rules else {**event.rules, **rules})
         rules_changed = RuleSet.from_dict(new_rules) != RuleSet.from_dict(event.rules)
         format_changed = new_format != (event.match_format or {"kind": "single_game"})
         if (rules_changed or format_changed) and event_has_matches(event=event):
             raise ApplicationError(
-                "play has started: the rules and match format are fixed once the first match "
-                "exists (matches keep the rules they started with)",
+                _(
+                    "Play has started: the rules and match format are fixed (matches keep the "
+                    "rules they started with)."
+                ),
                 status=409,
                 field="rules" if rules_changed else "match_format",
             )

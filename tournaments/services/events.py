@@ -11,9 +11,10 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
-from core.i18n import engine_message, error_message
+from core.i18n import engine_message
 from engine.errors import EngineError
 from engine.game import MatchFormat
 from engine.rules import RuleSet, find_rules
@@ -44,8 +45,12 @@ def _match_format(match_format: Mapping[str, Any] | None) -> dict[str, Any]:
             games=int(data.get("games", 1)),
             hands=data.get("hands"),
         )
-    except (EngineError, TypeError, ValueError) as exc:
-        raise ApplicationError(error_message(exc), field="match_format") from exc
+    except EngineError as exc:
+        raise ApplicationError(engine_message(exc), field="match_format") from exc
+    except (TypeError, ValueError) as exc:  # int() of a non-number: its text is Python's English
+        raise ApplicationError(
+            _("A match format's games and hands are whole numbers."), field="match_format"
+        ) from exc
     return data
 
 
@@ -54,7 +59,8 @@ def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     unknown = sorted(set(data) - set(OPTION_DEFAULTS))
     if unknown:
         raise ApplicationError(
-            f"unknown option(s): {', '.join(unknown)}; known: {', '.join(OPTION_DEFAULTS)}",
+            _("Unknown option(s): %(names)s. The options are: %(known)s.")
+            % {"names": ", ".join(unknown), "known": ", ".join(OPTION_DEFAULTS)},
             field="options",
         )
     for name in ("win_points", "bye_points", "requested_bye_points", "late_entry_points"):
@@ -62,18 +68,29 @@ def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         if value is not None and (
             isinstance(value, bool) or not isinstance(value, int | float) or value < 0
         ):
-            raise ApplicationError(f"{name} must be a number of at least 0", field="options")
+            raise ApplicationError(
+                _("The option %(name)s is a number of at least 0.") % {"name": name},
+                field="options",
+            )
     for name in ("forbid_same_club", "forbid_family"):
         if name in data and data[name] not in _RULE_CHOICES:
-            raise ApplicationError(f"{name} is one of {', '.join(_RULE_CHOICES)}", field="options")
+            raise ApplicationError(
+                _("The option %(name)s is one of %(choices)s.")
+                % {"name": name, "choices": ", ".join(_RULE_CHOICES)},
+                field="options",
+            )
     if data.get("pair_by", "rating") not in ("rating", "seed"):
-        raise ApplicationError("pair_by is 'rating' or 'seed'", field="options")
+        raise ApplicationError(_("The option pair_by is rating or seed."), field="options")
     groups = data.get("groups", 1)
     if not isinstance(groups, int) or groups < 1:
-        raise ApplicationError("groups is a whole number of at least 1", field="options")
+        raise ApplicationError(
+            _("The option groups is a whole number of at least 1."), field="options"
+        )
     cut = data.get("playoff_cut")
     if cut is not None and (not isinstance(cut, int) or cut < 1):
-        raise ApplicationError("playoff_cut is a whole number of at least 1", field="options")
+        raise ApplicationError(
+            _("The option playoff_cut is a whole number of at least 1."), field="options"
+        )
     return data
 
 
@@ -82,13 +99,14 @@ def _tiebreaks(tiebreaks: Sequence[str] | None) -> list[str]:
     bad = [n for n in names if n not in TIEBREAK_CHOICES]
     if bad:
         raise ApplicationError(
-            f"unknown tie-break(s): {', '.join(bad)}; choose from {', '.join(TIEBREAK_CHOICES)}",
+            _("Unknown tie-break(s): %(names)s. Choose from %(choices)s.")
+            % {"names": ", ".join(bad), "choices": ", ".join(TIEBREAK_CHOICES)},
             field="tiebreaks",
         )
     if len(set(names)) != len(names):
-        raise ApplicationError("a tie-break is listed twice", field="tiebreaks")
+        raise ApplicationError(_("A tie-break is listed twice."), field="tiebreaks")
     if names and names[0] != "match_points" and "match_points" in names:
-        raise ApplicationError("match points always come first", field="tiebreaks")
+        raise ApplicationError(_("Match points always come first."), field="tiebreaks")
     return names
 
 
@@ -113,19 +131,29 @@ def event_create(
     rebuild. Whoever creates the event directs it.
     """
     if kind not in Event.Kind.values:
-        raise ApplicationError(f"unknown event kind {kind!r}", field="kind")
+        raise ApplicationError(
+            _("Unknown kind of event %(kind)s: choose one of %(choices)s.")
+            % {"kind": kind, "choices": ", ".join(Event.Kind.values)},
+            field="kind",
+        )
     if confirmation not in Event.Confirmation.values:
         raise ApplicationError(
-            f"unknown confirmation policy {confirmation!r}", field="confirmation"
+            _("Unknown confirmation policy %(policy)s: choose one of %(choices)s.")
+            % {"policy": confirmation, "choices": ", ".join(Event.Confirmation.values)},
+            field="confirmation",
         )
     if not name.strip():
-        raise ApplicationError("an event needs a name", field="name")
+        raise ApplicationError(_("An event needs a name."), field="name")
     if rounds_planned is not None and rounds_planned < 1:
-        raise ApplicationError("rounds_planned is at least 1", field="rounds_planned")
+        raise ApplicationError(
+            _("Plan at least one round (rounds_planned)."), field="rounds_planned"
+        )
     if league is not None and (league.kind != Event.Kind.LEAGUE or league.club_id != club_id):
-        raise ApplicationError("an event belongs to a league of its own club", field="league")
+        raise ApplicationError(
+            _("An event can belong only to a league of its own club."), field="league"
+        )
     if kind == Event.Kind.LEAGUE and league is not None:
-        raise ApplicationError("a league cannot belong to another league", field="league")
+        raise ApplicationError(_("A league cannot belong to another league."), field="league")
     with transaction.atomic():
         event = Event.objects.create(
             club_id=club_id,
@@ -171,19 +199,31 @@ def registration_create(
     """Register ``player``; once rounds exist this is a late entry joining at the next round.
 
     A late entry's missed rounds score the event's ``late_entry_points``. Round robins and
-    brackets are drawn once, so they take no late entries.
+    brackets are drawn once, so they take no late entries. An event takes the players of its
+    own club only (the club's list is where a guest is added first).
     """
+    if player.club_id != event.club_id:
+        raise ApplicationError(
+            _(
+                "%(player)s is not on %(club)s's player list; only the club's own players can "
+                "enter its events."
+            )
+            % {"player": player.name, "club": event.club.name},
+            field="player",
+        )
     byes = sorted({int(r) for r in requested_byes})
     if any(r < 1 for r in byes):
-        raise ApplicationError("a requested bye names a round from 1", field="requested_byes")
+        raise ApplicationError(
+            _("A requested bye names a round, counting from 1."), field="requested_byes"
+        )
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.FINISHED:
-            raise ApplicationError("the event is finished", status=409)
+            raise ApplicationError(_("The event is finished."), status=409)
         last = _last_round(event)
         if last and event.kind in (Event.Kind.ROUND_ROBIN, *ELIMINATION_KINDS):
             raise ApplicationError(
-                "this event's draw is made; it takes no late entries", status=409
+                _("This event's draw is made; it takes no late entries."), status=409
             )
         try:
             with transaction.atomic():
@@ -201,7 +241,9 @@ def registration_create(
                 )
         except IntegrityError as exc:
             raise ApplicationError(
-                f"{player.name} is already registered", status=409, field="player"
+                _("%(player)s is already registered.") % {"player": player.name},
+                status=409,
+                field="player",
             ) from exc
         if last and event_late_points_matter(event):
             event_results_bump(event=event)
@@ -216,9 +258,9 @@ def event_late_points_matter(event: Event) -> bool:
 def registration_checkin(*, registration: Registration) -> Registration:
     """Check a player in (a director's list or the player's own link); twice is harmless."""
     if registration.status == Registration.Status.DROPPED:
-        raise ApplicationError("a dropped player cannot check in again", status=409)
+        raise ApplicationError(_("A player who dropped out cannot check in again."), status=409)
     if registration.event.status == Event.Status.FINISHED:
-        raise ApplicationError("the event is finished", status=409)
+        raise ApplicationError(_("The event is finished."), status=409)
     Registration.objects.filter(pk=registration.pk).update(status=Registration.Status.CHECKED_IN)
     registration.refresh_from_db(fields=["status"])
     return registration
@@ -230,7 +272,7 @@ def registration_checkin_by_token(*, token: str) -> Registration:
         Registration.objects.select_related("event", "player").filter(checkin_token=token).first()
     )
     if registration is None:
-        raise ApplicationError("this check-in link is not valid", status=404)
+        raise ApplicationError(_("This check-in link is not valid."), status=404)
     return registration_checkin(registration=registration)
 
 
@@ -260,7 +302,7 @@ def registration_drop(*, registration: Registration) -> Registration:
         if registration.status == Registration.Status.DROPPED:
             return registration
         if event.status == Event.Status.FINISHED:
-            raise ApplicationError("the event is finished", status=409)
+            raise ApplicationError(_("The event is finished."), status=409)
         registration.status = Registration.Status.DROPPED
         registration.dropped_after_round = _last_round(event)
         registration.save(update_fields=["status", "dropped_after_round"])
@@ -298,13 +340,15 @@ def match_forfeit(*, match: Match, players: Sequence[Player]) -> Match:
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status == Match.Status.FINISHED:
-            raise ApplicationError("this match already has a final result", status=409)
+            raise ApplicationError(_("This match already has a final result."), status=409)
         seated = list(match.seats.values_list("player_id", flat=True))
         if len(seated) != 2:
-            raise ApplicationError("only a two-player match can be forfeited", status=409)
+            raise ApplicationError(_("Only a two-player match can be forfeited."), status=409)
         gone = {p.pk for p in players}
         if not gone or not gone <= set(seated):
-            raise ApplicationError("name the player(s) of this match who forfeit", field="players")
+            raise ApplicationError(
+                _("Name the player or players of this match who forfeit."), field="players"
+            )
         if len(gone) == 2:
             _decide_unplayed(match, winner=None, decision=Match.Decision.FORFEIT, reason="forfeit")
         else:
@@ -322,9 +366,11 @@ def forbidden_pairing_create(
 ) -> ForbiddenPairing:
     """Keep two players apart in this event: never (``hard``) or only if nothing else works."""
     if player_a.pk == player_b.pk:
-        raise ApplicationError("a forbidden pairing names two different players")
+        raise ApplicationError(
+            _("A forbidden pairing names two different players."), field="player_b"
+        )
     a, b = sorted((player_a, player_b), key=lambda p: p.pk)
-    pairing, _ = ForbiddenPairing.objects.update_or_create(
+    pairing, _created = ForbiddenPairing.objects.update_or_create(
         event=event, player_a=a, player_b=b, defaults={"hard": hard}
     )
     return pairing

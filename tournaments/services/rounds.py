@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
 from scoring.models import Game, Hand, Match, Seat
 from tournaments.algorithms.matching import max_weight_matching
 from tournaments.algorithms.round_robin import berger_schedule, snake_groups
 from tournaments.algorithms.swiss import PairingError, pair_swiss
-from tournaments.models import Event, Registration, Round
+from tournaments.models import Event, Player, Registration, Round
 from tournaments.selectors import (
     event_option,
     event_pairing_registrations,
@@ -121,12 +123,28 @@ def _store(
     return created
 
 
+def _pairing_message(number: int, exc: PairingError) -> str:
+    """Why round ``number`` cannot be paired, in the user's language (the algorithm's error
+    carries its reason as a code and params; its English ``str()`` is for logs)."""
+    if exc.code == "player_blocked":
+        player = Player.objects.filter(pk=exc.params["player"]).first()
+        return _(
+            "Round %(number)s cannot be paired: %(player)s has already played, or may not "
+            "play, every other player present. Allow a rematch, lift a forbidden pair or give "
+            "them a bye."
+        ) % {"number": number, "player": player.name if player else exc.params["player"]}
+    return _(
+        "Round %(number)s cannot be paired: no pairing of the %(count)s players avoids every "
+        "rematch and hard-forbidden pair. Allow a rematch, lift a forbidden pair or give a bye."
+    ) % {"number": number, "count": exc.params["players"]}
+
+
 def _plan_swiss(event: Event, number: int) -> list[PlannedMatch]:
     inp = swiss_input(event=event, round_number=number)
     try:
         pairing = pair_swiss(inp.players, forbidden=inp.forbidden, config=inp.config)
     except PairingError as exc:
-        raise ApplicationError(f"round {number} cannot be paired: {exc}", status=409) from exc
+        raise ApplicationError(_pairing_message(number, exc), status=409) from exc
     pairs = [(t.first, t.second) for t in pairing.tables]
     tables = assign_tables(
         pairs,
@@ -152,7 +170,7 @@ def _plan_round_robin(event: Event, number: int) -> list[PlannedMatch]:
         seeded = seeded_registrations(event=event)
         if len(seeded) < 2:
             raise ApplicationError(
-                "a round robin needs at least two checked-in players", status=409
+                _("A round robin needs at least two checked-in players."), status=409
             )
         groups = int(event_option(event=event, name="groups"))
         cycles = 2 if event_option(event=event, name="double_round_robin") else 1
@@ -193,7 +211,7 @@ def _plan_round_robin(event: Event, number: int) -> list[PlannedMatch]:
                 PlannedMatch((rr.bye,), decision=Match.Decision.BYE, winner=rr.bye, bye="pairing")
             )
     if not any_round:
-        raise ApplicationError("every round of the round robin has been paired", status=409)
+        raise ApplicationError(_("Every round of the round robin has been paired."), status=409)
     tables = assign_tables(
         pairs_to_seat,
         event_table_history(event=event),
@@ -242,10 +260,10 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.FINISHED:
-            raise ApplicationError("the event is finished", status=409)
+            raise ApplicationError(_("The event is finished."), status=409)
         if event.kind in (Event.Kind.CLUB_NIGHT, Event.Kind.LEAGUE):
             raise ApplicationError(
-                "club nights and leagues have no rounds: players sit down with anyone",
+                _("Club nights and leagues have no rounds: players sit down with anyone."),
                 status=409,
             )
         if event.kind in ELIMINATION_KINDS:
@@ -254,10 +272,15 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
             return bracket_start(event=event, user=user)
         last = Round.objects.filter(event=event).order_by("-number").first()
         if last is not None and last.status == Round.Status.QUEUED:
-            raise ApplicationError(f"round {last.number} is still being paired", status=409)
+            raise ApplicationError(
+                _("Round %(number)s is still being paired.") % {"number": last.number},
+                status=409,
+            )
         if last is not None and last.status == Round.Status.FAILED:
             raise ApplicationError(
-                f"round {last.number} could not be paired ({last.error}); re-pair it", status=409
+                _("Round %(number)s could not be paired; re-pair it. %(reason)s")
+                % {"number": last.number, "reason": last.error},
+                status=409,
             )
         _close_finished_rounds(event)
         if (
@@ -265,16 +288,24 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
             and Match.objects.filter(round=last).exclude(status=Match.Status.FINISHED).exists()
         ):
             raise ApplicationError(
-                f"round {last.number} still has matches without a final result", status=409
+                _("Round %(number)s still has matches without a final result.")
+                % {"number": last.number},
+                status=409,
             )
         number = (last.number if last else 0) + 1
         if event.rounds_planned and number > event.rounds_planned:
             raise ApplicationError(
-                f"all {event.rounds_planned} planned rounds have been paired", status=409
+                ngettext(
+                    "The %(count)s planned round has been paired.",
+                    "All %(count)s planned rounds have been paired.",
+                    event.rounds_planned,
+                )
+                % {"count": event.rounds_planned},
+                status=409,
             )
         count = event_pairing_registrations(event=event).count()
         if count < 2:
-            raise ApplicationError("at least two checked-in players are needed", status=409)
+            raise ApplicationError(_("At least two checked-in players are needed."), status=409)
         if event.status == Event.Status.REGISTRATION:
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status"])
@@ -315,11 +346,13 @@ def round_repair(*, rnd: Round, user: User | None = None) -> Round:
         event = Event.objects.select_for_update().get(pk=rnd.event_id)
         rnd = Round.objects.select_for_update().get(pk=rnd.pk)
         if event.kind not in (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN):
-            raise ApplicationError("only Swiss and round-robin rounds can be re-paired", status=409)
+            raise ApplicationError(
+                _("Only Swiss and round-robin rounds can be re-paired."), status=409
+            )
         if Round.objects.filter(event=event, number__gt=rnd.number).exists():
-            raise ApplicationError("only the latest round can be re-paired", status=409)
+            raise ApplicationError(_("Only the latest round can be re-paired."), status=409)
         if rnd.status == Round.Status.QUEUED:
-            raise ApplicationError("this round is still being paired", status=409)
+            raise ApplicationError(_("This round is still being paired."), status=409)
         matches = Match.objects.filter(round=rnd)
         if (
             Hand.objects.filter(game__match__round=rnd).exists()
@@ -328,7 +361,7 @@ def round_repair(*, rnd: Round, user: User | None = None) -> Round:
             .exists()
         ):
             raise ApplicationError(
-                "results exist for this round; it can no longer be re-paired", status=409
+                _("Results exist for this round; it can no longer be re-paired."), status=409
             )
         had_byes = matches.filter(decision=Match.Decision.BYE).exists()
         matches.delete()

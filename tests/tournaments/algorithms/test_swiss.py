@@ -140,13 +140,15 @@ def test_errors_say_why() -> None:
     with pytest.raises(ValueError, match="twice"):
         pair_swiss([SwissPlayer(id=1), SwissPlayer(id=1)])
     players = [SwissPlayer(id=1, opponents=frozenset({2})), SwissPlayer(id=2)]
-    with pytest.raises(PairingError, match="player 1 has already played"):
+    with pytest.raises(PairingError, match="player 1 has already played") as blocked:
         pair_swiss(players)
+    assert (blocked.value.code, blocked.value.params) == ("player_blocked", {"player": 1})
     # Four players, every cross pair forbidden: nobody is blocked from everyone, yet no pairing.
     players = [SwissPlayer(id=i) for i in range(1, 5)]
     forbidden = [ForbiddenPair(1, 2), ForbiddenPair(1, 3), ForbiddenPair(2, 3)]
-    with pytest.raises(PairingError, match="no pairing of the 4 players"):
+    with pytest.raises(PairingError, match="no pairing of the 4 players") as field:
         pair_swiss(players, forbidden=forbidden)
+    assert (field.value.code, field.value.params) == ("no_pairing", {"players": 4})
 
 
 def test_tiny_fields() -> None:
