@@ -94,3 +94,15 @@ def test_service_and_permission_errors_of_an_event_in_korean(club, director_api,
         r = outsider.patch(url, {"name": "X"}, format="json", HTTP_ACCEPT_LANGUAGE="ko")
     assert r.status_code == 403
     assert r.json()["detail"] == "이 대회의 디렉터와 클럽 관리자·디렉터만 할 수 있습니다."
+
+
+def test_a_forbidden_pairing_with_a_player_of_another_club_is_refused(club, director_api):
+    event = _swiss(club)
+    ours = PlayerFactory(club=club, name="Ours")
+    outsider = PlayerFactory(club=ClubFactory(name="Elsewhere"), name="Vera")
+    pair = f"/api/events/{event.pk}/forbidden-pairings/"
+    r = _post(director_api, pair, {"player_a": ours.pk, "player_b": outsider.pk}, "en")
+    assert r.status_code == 400
+    assert r.json()["field"] == "player_b"
+    assert r.json()["detail"].startswith(f"Vera is not on {club.name}'s player list;")
+    assert not event.forbidden_pairings.exists()

@@ -369,6 +369,16 @@ def forbidden_pairing_create(
         raise ApplicationError(
             _("A forbidden pairing names two different players."), field="player_b"
         )
+    for field, player in (("player_a", player_a), ("player_b", player_b)):
+        if player.club_id != event.club_id:
+            raise ApplicationError(
+                _(
+                    "%(player)s is not on %(club)s's player list; only the club's own players "
+                    "can enter its events."
+                )
+                % {"player": player.name, "club": event.club.name},
+                field=field,
+            )
     a, b = sorted((player_a, player_b), key=lambda p: p.pk)
     pairing, _created = ForbiddenPairing.objects.update_or_create(
         event=event, player_a=a, player_b=b, defaults={"hard": hard}
