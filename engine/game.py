@@ -34,7 +34,13 @@ from typing import Final
 
 from engine.errors import RuleError, ScoreError, gettext_noop
 from engine.rules import RuleSet
-from engine.scoring import HandOutcome, HandResult, PartnershipHandResult, Role
+from engine.scoring import (
+    GemThreeHandResult,
+    HandOutcome,
+    HandResult,
+    PartnershipHandResult,
+    Role,
+)
 
 __all__ = [
     "MATCH_KINDS",
@@ -142,6 +148,54 @@ class ScoredHand:
             points=result.score_for(result.winner),
             outcome=result.outcome,
             others=((seat[loser_role], loser_credit),) if loser_credit else (),
+            dealer=dealer,
+        )
+
+    @classmethod
+    def from_gem_three(
+        cls,
+        result: GemThreeHandResult,
+        *,
+        knocker: int,
+        defenders: tuple[int, int],
+        dealer: int | None = None,
+    ) -> ScoredHand:
+        """Map a three-player Gem hand onto player indices: its winner (the most credited) wins
+        the hand; every other player credited this hand is in ``others``.
+
+        >>> from engine.rules import find_rules
+        >>> from engine.scoring import combine_gem_three, score_hand_counts
+        >>> gem3 = find_rules("gem").with_overrides(table="open")
+        >>> a = score_hand_counts(gem3, outcome=HandOutcome.UNDERCUT, knock_limit=5,
+        ...                       knocker_deadwood=4, defender_deadwood=2)
+        >>> b = score_hand_counts(gem3, outcome=HandOutcome.KNOCK, knock_limit=5,
+        ...                       knocker_deadwood=4, defender_deadwood=9)
+        >>> three = combine_gem_three(gem3, a, b)
+        >>> hand = ScoredHand.from_gem_three(three, knocker=2, defenders=(0, 1))
+        >>> hand.winner, hand.points, hand.others
+        (0, 25, ((2, 11),))
+        """
+        seats = (knocker, *defenders)
+        if len(set(seats)) != 3:
+            raise ScoreError(
+                gettext_noop(
+                    "the knocker and the two defenders must be three different players,"
+                    " not {knocker}, {first}, {second}"
+                ),
+                knocker=knocker,
+                first=defenders[0],
+                second=defenders[1],
+            )
+        winner = seats[result.winner]
+        return cls(
+            winner=winner,
+            points=result.scores[result.winner],
+            outcome=result.outcome,
+            others=tuple(
+                (seat, score)
+                for seat, score in zip(seats, result.scores, strict=True)
+                if seat != winner and score
+            ),
             dealer=dealer,
         )
 

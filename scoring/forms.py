@@ -33,6 +33,15 @@ _INTS = (
 _TEXTS = ("outcome", "knocker_cards", "defender_cards", "knocker_melds", "upcard")
 _FLAGS = ("knocker_gem_bonus", "defender_gem_bonus", "rummy")
 
+# A three-player Gem hand's per-defender fields, posted as ``d0_<name>`` and ``d1_<name>``.
+DEFENDER_INTS = ("defender", "defender_deadwood")
+DEFENDER_TEXTS = ("outcome", "defender_cards")
+DEFENDER_FIELDS = frozenset(
+    f"defenders[{d}].{name}"
+    for d in (0, 1)
+    for name in (*DEFENDER_INTS, *DEFENDER_TEXTS, "defender_gem_bonus", "points")
+)
+
 # The fields each entry tab shows (an error about another field is shown above the form).
 TAB_FIELDS: dict[str, frozenset[str]] = {
     "counts": frozenset(
@@ -46,8 +55,10 @@ TAB_FIELDS: dict[str, frozenset[str]] = {
             "knocker_gem_bonus",
             "points",
             "winner",
+            "defenders",
         }
-    ),
+    )
+    | DEFENDER_FIELDS,
     "cards": frozenset(
         {
             "knocker",
@@ -60,8 +71,10 @@ TAB_FIELDS: dict[str, frozenset[str]] = {
             "outcome",
             "defender_deadwood",
             "knocker_deadwood",
+            "defenders",
         }
-    ),
+    )
+    | DEFENDER_FIELDS,
     "dead": frozenset({"outcome"}),
     "rummy": frozenset({"went_out", "leftovers", "rummy", "points"}),
     "partnership": frozenset(
@@ -102,6 +115,24 @@ def _text(data: Mapping[str, Any], name: str) -> str | None:
     return raw or None
 
 
+def _defenders(data: Mapping[str, Any], mode: str, errors: dict[str, str]) -> list[dict[str, Any]]:
+    """The two defenders of a three-player Gem hand (``d0_…``, ``d1_…``), if the form has them."""
+    if not any(key.startswith(("d0_", "d1_")) for key in data):
+        return []
+    out = []
+    for d in (0, 1):
+        one: dict[str, Any] = {}
+        for name in DEFENDER_INTS:
+            one[name] = _int(data, f"d{d}_{name}", errors, f"defenders[{d}].{name}")
+        for name in DEFENDER_TEXTS:
+            one[name] = _text(data, f"d{d}_{name}")
+        one["defender_gem_bonus"] = bool(data.get(f"d{d}_defender_gem_bonus"))
+        if mode == "cards":
+            one["outcome"] = None
+        out.append(one)
+    return out
+
+
 def read_entry(data: Mapping[str, Any], *, positions: list[int]) -> EntryInput:
     """The entry posted from one tab of the match page (``positions``: the table's seats)."""
     mode = data.get("mode") or "counts"
@@ -140,6 +171,9 @@ def read_entry(data: Mapping[str, Any], *, positions: list[int]) -> EntryInput:
             values[name] = bool(data.get(name))
         if mode == "cards":
             values["outcome"] = None  # the engine finds the outcome from the cards
+        defenders = _defenders(data, mode, errors)
+        if defenders:
+            values["defenders"] = defenders
     if errors:
         return EntryInput(mode, None, as_position, errors)
     return EntryInput(mode, HandEntry.from_dict(values), as_position)

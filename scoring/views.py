@@ -319,6 +319,16 @@ def _pending(page: _Page) -> dict[str, Any] | None:
         "result": result,
         "outcome_label": OUTCOME_LABELS.get(result.get("outcome"), result.get("outcome")),
         "winner_name": state.name_of(result.get("winner")),
+        "pairings": [
+            {
+                "name": state.name_of(p.get("defender")),
+                "outcome_label": OUTCOME_LABELS.get(p.get("outcome"), p.get("outcome")),
+                "winner_name": state.name_of(p.get("winner")),
+                "points": p.get("points"),
+                "formula": p.get("formula"),
+            }
+            for p in result.get("pairings", ())
+        ],
     }
 
 
@@ -362,7 +372,32 @@ def _entry_setup(page: _Page) -> dict[str, Any]:
             else []
         ),
         "hand_size": rules.hand_size,
+        "gem_three": rules.family == "gem" and len(seats) == 3,
     }
+
+
+def _defender_slots(
+    page: _Page, setup: dict[str, Any], errors: dict[str, str], posted: Any
+) -> list[dict[str, Any]]:
+    """A three-player Gem hand's two defender fieldsets: their posted values and errors."""
+    if not setup.get("gem_three"):
+        return []
+    data = posted or {}
+    slots = []
+    for d in (0, 1):
+        names = ("defender", "outcome", "defender_deadwood", "defender_cards", "points")
+        slots.append(
+            {
+                "index": d,
+                "number": d + 1,
+                "posted": {name: data.get(f"d{d}_{name}", "") for name in names}
+                | {"defender_gem_bonus": bool(data.get(f"d{d}_defender_gem_bonus"))},
+                "errors": [
+                    message for key, message in errors.items() if key.startswith(f"defenders[{d}].")
+                ],
+            }
+        )
+    return slots
 
 
 def _context(
@@ -390,6 +425,8 @@ def _context(
     setup = _entry_setup(page) if can_enter else None
     if setup is not None and tab not in setup["tabs"]:
         tab = setup["tabs"][0]
+    if setup is not None:
+        setup["defender_slots"] = _defender_slots(page, setup, errors or {}, posted)
     return {
         "page": page,
         "match": state.match,
@@ -565,6 +602,7 @@ def _override_setup(page: _Page) -> dict[str, Any]:
     setup = _entry_setup(page)
     setup["identity"] = []
     setup["playing"] = setup["seats"]
+    setup["defender_slots"] = _defender_slots(page, setup, {}, None)
     return {"setup": setup, "tab": setup["tabs"][0], "override": True}
 
 
@@ -584,6 +622,9 @@ def _override_error(
     context = _context(page, posted=page.request.POST)
     context.update(extra)
     context.update(_override_setup(page))
+    context["setup"]["defender_slots"] = _defender_slots(
+        page, context["setup"], field_errors, page.request.POST
+    )
     context.update(tab=inp.mode, errors=field_errors, form_error=" ".join(leftover) or None)
     return render(page.request, "scoring/submission.html", context, status=status)
 
@@ -604,8 +645,10 @@ _HAND_FIELD = re.compile(r"^hands\[(\d+)\](?:\.(\w+))?$")
 
 
 def _sheet_fits(state: MatchState) -> bool:
-    """Whether a sheet row (one knocker, counts) can hold a hand of this rule set."""
-    return not state.partnership and state.rules.family != "rummy"
+    """Whether a sheet row (one knocker, counts) can hold a hand of this rule set (not a
+    three-player Gem hand, which has a row per defender)."""
+    gem_three = state.rules.family == "gem" and len(state.seats) == 3
+    return not state.partnership and state.rules.family != "rummy" and not gem_three
 
 
 def _sheet_fresh(state: MatchState) -> bool:

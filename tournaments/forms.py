@@ -58,6 +58,27 @@ class RegisterForm(forms.Form):
         self.fields["player"].queryset = players  # type: ignore[attr-defined]
 
 
+class PlayerChecklistField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj: Player) -> str:
+        return obj.name
+
+
+class BulkRegisterForm(forms.Form):
+    """The event page's checklist: the club's players not yet registered, ticked to register."""
+
+    players = PlayerChecklistField(
+        queryset=Player.objects.none(),
+        label=_("Players"),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": _("Tick at least one player.")},
+    )
+    checked_in = forms.BooleanField(required=False, initial=True, label=_("Check them in now"))
+
+    def __init__(self, *args: object, players: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["players"].queryset = players  # type: ignore[attr-defined]
+
+
 class MatchStartForm(forms.Form):
     """A club-night table: players in seat order (in the box: box, captain, sitter) and a table."""
 
@@ -154,6 +175,43 @@ class PlayerListForm(ServiceErrorsMixin, forms.Form):
 
     def name_list(self) -> list[str]:
         return [line for line in self.cleaned_data["names"].splitlines() if line.strip()]
+
+
+class SignUpForm(ServiceErrorsMixin, forms.Form):
+    """A new account: the service checks the username is free and the password is strong."""
+
+    service_fields = {"password": "password1"}
+
+    username = forms.CharField(
+        label=_("Username"),
+        max_length=150,
+        help_text=_("Letters, digits and @ . + - _ only."),
+        widget=forms.TextInput(
+            attrs={"autocapitalize": "none", "spellcheck": "false", "autocomplete": "username"}
+        ),
+    )
+    email = forms.EmailField(
+        label=_("Email (optional)"),
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+    password1 = forms.CharField(
+        label=_("Password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    password2 = forms.CharField(
+        label=_("Password again"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        first, second = data.get("password1"), data.get("password2")
+        if first and second and first != second:
+            self.add_error("password2", _("The two passwords differ."))
+        return data
 
 
 class RoleGrantForm(ServiceErrorsMixin, forms.Form):

@@ -236,6 +236,12 @@ class Round(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    # Why pairing failed, as data (``PairingError.code`` and its params, e.g. ``{"player": 7}``),
+    # so that each reader sees it in their own language: read it with ``error_message()``.
+    # ``error`` is the same reason as text in the site's default language (for old rows and
+    # reasons without a code).
+    error_code = models.CharField(max_length=32, blank=True)
+    error_params = models.JSONField(default=dict, blank=True)
     error = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -247,6 +253,16 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} round {self.number}"
+
+    def error_message(self) -> str:
+        """Why pairing failed, in the active language (rendered now, not when it failed)."""
+        if not self.error_code:
+            return self.error
+        from tournaments.services.rounds import pairing_error_message
+
+        return pairing_error_message(
+            number=self.number, code=self.error_code, params=self.error_params or {}
+        )
 
 
 class Standing(models.Model):

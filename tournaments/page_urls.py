@@ -7,6 +7,7 @@ from tournaments import views
 urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/login/", views.SignInView.as_view(), name="login"),
     path("accounts/logout/", views.SignOutView.as_view(), name="logout"),
+    path("accounts/signup/", views.signup, name="signup"),
     path("home/feed/", views.home_feed, name="home-feed"),
     path("clubs/", views.club_list, name="club-list"),
     path("clubs/new/", views.club_create_view, name="club-create"),
@@ -39,6 +40,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="round-repair",
     ),
     path("events/<int:pk>/registrations/", views.registration_add, name="registration-add"),
+    path("events/<int:pk>/registrations/bulk/", views.registration_bulk, name="registration-bulk"),
+    path(
+        "events/<int:pk>/registrations/checkin-all/",
+        views.registration_checkin_all_view,
+        name="registration-checkin-all",
+    ),
     path(
         "events/<int:pk>/registrations/<int:registration_id>/checkin/",
         views.registration_checkin_view,

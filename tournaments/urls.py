@@ -41,6 +41,16 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="event-registrations",
     ),
     path(
+        "events/<int:event_id>/registrations/bulk/",
+        apis.RegistrationBulkCreateApi.as_view(),
+        name="event-registrations-bulk",
+    ),
+    path(
+        "events/<int:event_id>/registrations/checkin-all/",
+        apis.RegistrationCheckinAllApi.as_view(),
+        name="event-registrations-checkin-all",
+    ),
+    path(
         "events/<int:event_id>/registrations/<int:registration_id>/checkin/",
         apis.RegistrationCheckinApi.as_view(),
         name="registration-checkin",

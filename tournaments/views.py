@@ -11,6 +11,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import login, password_validation
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView, LogoutView
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -18,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError
@@ -28,6 +30,7 @@ from scoring.selectors import matches_live_scores, round_live_scores
 from scoring.services import match_start
 from tournaments.forms import (
     TIEBREAK_NAMES,
+    BulkRegisterForm,
     ClubForm,
     EventSettingsForm,
     ForbiddenPairingForm,
@@ -38,6 +41,7 @@ from tournaments.forms import (
     PlayerListForm,
     RegisterForm,
     RoleGrantForm,
+    SignUpForm,
 )
 from tournaments.models import (
     Club,
@@ -84,6 +88,7 @@ from tournaments.services import (
     round_pair,
     round_repair,
 )
+from tournaments.services.clubs import user_signup
 from tournaments.services.edits import (
     club_gem_deck_map_set,
     club_role_revoke,
@@ -93,6 +98,7 @@ from tournaments.services.edits import (
     player_update,
     players_create_many,
 )
+from tournaments.services.events import registrations_checkin_all, registrations_create_many
 
 TIEBREAK_LABELS: dict[str, Any] = {
     "match_points": gettext_lazy("MP"),
@@ -137,6 +143,36 @@ class SignInView(LoginView):
 
 class SignOutView(LogoutView):
     next_page = "home"
+
+
+@sensitive_post_parameters("password1", "password2")
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account, signed in at once and sent to start a club (a director's first step)."""
+    if request.user.is_authenticated:
+        return redirect("club-create")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = user_signup(
+                username=form.cleaned_data["username"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+            )
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request,
+                _("Welcome, %(user)s. Start your club next.") % {"user": user.get_username()},
+            )
+            return redirect("club-create")
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "password_help": password_validation.password_validators_help_texts()},
+        status=400 if form.errors else 200,
+    )
 
 
 # -- home, clubs -----------------------------------------------------------------------------
@@ -304,6 +340,10 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(
             registrations=registrations,
             register_form=RegisterForm(players=club_players.exclude(pk__in=registered)),
+            bulk_form=BulkRegisterForm(
+                prefix="bulk", players=club_players.exclude(pk__in=registered)
+            ),
+            waiting_checkin=sum(r.status == Registration.Status.REGISTERED for r in registrations),
             start_form=MatchStartForm(players=_event_players(event)),
             forbidden=list(event_forbidden_pairings(event=event)),
             forbidden_form=ForbiddenPairingForm(players=_event_players(event)),
@@ -409,6 +449,57 @@ def registration_add(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, exc.message)
     else:
         messages.error(request, _("Choose a player of the club."))
+    return _back(event, "#registrations")
+
+
+@require_POST
+def registration_bulk(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register the ticked players at once (all or none), checking them in if asked."""
+    event = _managed(request, pk)
+    form = BulkRegisterForm(request.POST, prefix="bulk", players=player_list(club_id=event.club_id))
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, str(error))
+        return _back(event, "#registrations")
+    try:
+        done = registrations_create_many(
+            event=event,
+            players=form.cleaned_data["players"],
+            checked_in=form.cleaned_data["checked_in"],
+        )
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        if form.cleaned_data["checked_in"]:
+            text = ngettext(
+                "%(n)s player registered and checked in.",
+                "%(n)s players registered and checked in.",
+                len(done),
+            )
+        else:
+            text = ngettext("%(n)s player registered.", "%(n)s players registered.", len(done))
+        messages.success(request, text % {"n": len(done)})
+    return _back(event, "#registrations")
+
+
+@require_POST
+def registration_checkin_all_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Check in everyone registered who has not checked in yet."""
+    event = _managed(request, pk)
+    try:
+        done = registrations_checkin_all(event=event)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        if done:
+            messages.success(
+                request,
+                ngettext("%(n)s player checked in.", "%(n)s players checked in.", len(done))
+                % {"n": len(done)},
+            )
+        else:
+            messages.info(request, _("Everyone registered is already checked in."))
     return _back(event, "#registrations")
 
 

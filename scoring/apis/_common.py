@@ -111,6 +111,28 @@ class BoardInputSerializer(serializers.Serializer):
     upcard = serializers.CharField(required=False, max_length=4)
 
 
+class DefenderInputSerializer(serializers.Serializer):
+    """One non-knocker of a three-player Gem hand, scored against the knocker on its own."""
+
+    defender = serializers.IntegerField(
+        min_value=0, required=False, help_text="Seat position; default: the other seats in order."
+    )
+    outcome = serializers.ChoiceField(
+        choices=[o.value for o in HandOutcome],
+        required=False,
+        help_text="By counts: knock, undercut, gin or big_gin against this defender.",
+    )
+    defender_cards = serializers.CharField(required=False)
+    defender_deadwood = serializers.IntegerField(
+        required=False, help_text="After lay-offs (a claim the engine checks, by cards)."
+    )
+    defender_deadwood_before_layoffs = serializers.IntegerField(required=False)
+    defender_gem_bonus = serializers.BooleanField(required=False)
+    points = serializers.IntegerField(
+        required=False, help_text="Optional: this pairing's points, checked."
+    )
+
+
 class HandInputSerializer(BoardInputSerializer):
     knock_limit = serializers.IntegerField(
         required=False, help_text="Gem Rummy: the knock-limit die (1-6)."
@@ -122,6 +144,11 @@ class HandInputSerializer(BoardInputSerializer):
     defender_gem_bonus = serializers.BooleanField(required=False)
     boards = BoardInputSerializer(
         many=True, required=False, help_text="Partnership: the two boards of the hand."
+    )
+    defenders = DefenderInputSerializer(
+        many=True,
+        required=False,
+        help_text="Three-player Gem Rummy: each non-knocker against the knocker (two entries).",
     )
     went_out = serializers.IntegerField(
         min_value=0, required=False, help_text="Basic Rummy: who went out."

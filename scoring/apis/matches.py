@@ -210,7 +210,8 @@ class MatchHandsApi(_Base):
         "knocker_melds; any counts, outcome, points or winner given are claims the engine "
         "checks), by counts (knocker, outcome, knocker_deadwood, defender_deadwood after "
         "lay-offs), or dead (outcome=dead). Oklahoma: upcard. Gem: knock_limit, "
-        "diamond_number, gem bonus flags. Partnership: boards. Basic Rummy: went_out, rummy, "
+        "diamond_number, gem bonus flags; three-player Gem: defenders (each non-knocker's outcome "
+        "and deadwood, or cards). Partnership: boards. Basic Rummy: went_out, rummy, "
         "leftovers. The response is the engine's verdict. A hand already entered is 409 with "
         "`stored`.",
     )

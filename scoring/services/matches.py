@@ -205,7 +205,7 @@ def match_start(
     if rules.family == "rummy":
         low, high = 2, 6
     elif rules.family == "gem":
-        low, high = 2, 2
+        low, high = 2, 3
     else:
         low, high = _SEATS[rules.table]
     if not low <= len(players) <= high:
@@ -215,6 +215,9 @@ def match_start(
             % {"rules": rules.name, "wanted": wanted, "count": len(players)},
             field="players",
         )
+    if rules.family == "gem" and len(players) == 3 and rules.table == "two":
+        # Gem Rummy is for two or three (RULES.md §8); three play at an 'open' table.
+        rules = rules.with_overrides(table="open")
     if len(set(players)) != len(players):
         raise ApplicationError(_("A player can take only one seat."), field="players")
     found = {p.pk: p for p in Player.objects.filter(pk__in=players)}

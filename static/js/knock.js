@@ -107,3 +107,36 @@
   }
   document.addEventListener("DOMContentLoaded", setup);
 })();
+
+// Checklists (the event page's "Register players"): "Select all" ticks or clears every box of its
+// list, and follows the boxes ticked one by one. Without this script it stays hidden and each
+// player is ticked by hand.
+(function () {
+  "use strict";
+  function setup() {
+    document.querySelectorAll("input[data-check-all]").forEach(function (all) {
+      var form = all.form;
+      var name = all.getAttribute("data-check-all");
+      if (!form || !name) { return; }
+      function boxes() {
+        return Array.prototype.filter.call(form.elements, function (el) {
+          return el.type === "checkbox" && el.name === name;
+        });
+      }
+      var wrap = all.closest("[data-js-show]");
+      if (wrap) { wrap.hidden = false; }
+      all.addEventListener("change", function () {
+        boxes().forEach(function (box) { box.checked = all.checked; });
+        all.indeterminate = false;
+      });
+      form.addEventListener("change", function (event) {
+        if (event.target === all || event.target.name !== name) { return; }
+        var list = boxes();
+        var ticked = list.filter(function (box) { return box.checked; }).length;
+        all.checked = list.length > 0 && ticked === list.length;
+        all.indeterminate = ticked > 0 && ticked < list.length;
+      });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", setup);
+})();

@@ -22,6 +22,8 @@ PATHS = [
     "/api/players/",
     "/api/events/",
     "/api/events/{id}/registrations/",
+    "/api/events/{id}/registrations/bulk/",
+    "/api/events/{id}/registrations/checkin-all/",
     "/api/events/{id}/rounds/",
     "/api/events/{id}/standings/",
     "/api/events/{id}/bracket/",

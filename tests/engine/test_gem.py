@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from engine.cards import format_cards, parse_card, parse_cards
-from engine.errors import KnockError, MeldError, RuleError, ScoreError
+from engine.errors import CardError, KnockError, MeldError, RuleError, ScoreError
+from engine.game import ScoredHand
 from engine.gem import (
     DeckMap,
     check_gem_meld,
@@ -24,7 +25,16 @@ from engine.gem import (
 from engine.layoff import lay_off
 from engine.melds import Meld, MeldKind
 from engine.rules import find_rules
-from engine.scoring import HandOutcome, HandResult, score_hand, score_hand_counts
+from engine.scoring import (
+    GemThreeHandResult,
+    HandOutcome,
+    HandResult,
+    combine_gem_three,
+    score_gem_three_counts,
+    score_gem_three_hand,
+    score_hand,
+    score_hand_counts,
+)
 
 GEMS = ["ruby", "emerald", "sapphire", "diamond", "topaz", "amethyst", "pearl", "onyx"]
 GEM = find_rules("gem")
@@ -222,3 +232,209 @@ def test_gem_lay_off_takes_the_defenders_vaults_into_account() -> None:
     none = lay_off(knocker, parse_cards("3S 2C"), allow_layoffs=False)
     assert none.deadwood == 5
     assert none.layoffs == ()
+
+
+# -- three players: each non-knocker against the knocker separately (RULES §8) -----------------
+
+GEM3 = find_rules("gem").with_overrides(table="open")
+
+
+def _three(
+    outcomes: tuple[HandOutcome, HandOutcome], k: int, d: tuple[int, int], **kw: Any
+) -> GemThreeHandResult:
+    return score_gem_three_counts(
+        GEM3,
+        outcomes=outcomes,
+        knocker_deadwood=k,
+        defender_deadwoods=d,
+        knock_limit=5,
+        **kw,
+    )
+
+
+def test_gem_three_by_counts_wins_against_one_and_is_undercut_by_the_other() -> None:
+    knock, under = HandOutcome.KNOCK, HandOutcome.UNDERCUT
+    # K = 4. First defender 30: knocker scores 30 − 4 = 26. Second defender 2 < 4: undercut,
+    # the second defender scores a flat 25. Hand: knocker 26, first 0, second 25; the knocker
+    # scored most and wins the hand.
+    r = _three((knock, under), 4, (30, 2))
+    assert r.scores == (26, 0, 25)
+    assert (r.winner, r.outcome) == (0, HandOutcome.KNOCK)
+    assert [p.winner for p in r.pairings] == ["knocker", "defender"]
+    assert (r.knocker_deadwood, r.knock_limit) == (4, 5)
+    # Gem bonuses once per player: +16 to the knocker (not once per pairing), +8 to the second.
+    r = _three((knock, under), 4, (30, 2), knocker_gem_bonus=True, defender_gem_bonuses=(0, 1))
+    assert r.scores == (26 + 16, 0, 25 + 8)
+    assert (r.gem_bonus_knocker, [p.gem_bonus_knocker for p in r.pairings]) == (16, [0, 0])
+    assert "Gem parts bonus: knocker +16" in r.explain()
+    assert "This hand: knocker 42, defender 1 0, defender 2 33" in r.explain()
+    # The knocker's minimum 11 holds against each defender: 9 − 5 = 4 -> 11; 12 − 5 = 7 -> 11.
+    assert _three((knock, knock), 5, (9, 12)).scores == (22, 0, 0)
+    # Gin against both: 25 + 20 = 45 and 25 + 15 = 40.
+    gin = _three((HandOutcome.GIN, HandOutcome.GIN), 0, (20, 15))
+    assert (gin.scores, gin.outcome) == ((85, 0, 0), HandOutcome.GIN)
+
+
+def test_gem_three_hand_winner_ties() -> None:
+    # K = 2: first defender 27 -> knocker 25; second 1 < 2 -> undercut 25. Tied at 25: the
+    # knocker wins the hand.
+    r = _three((HandOutcome.KNOCK, HandOutcome.UNDERCUT), 2, (27, 1))
+    assert (r.scores, r.winner) == ((25, 0, 25), 0)
+    # Both undercut (K = 5 against 1 and 3): 25 each; the tie goes to the first defender.
+    both = _three((HandOutcome.UNDERCUT, HandOutcome.UNDERCUT), 5, (1, 3))
+    assert (both.scores, both.winner, both.outcome) == ((0, 25, 25), 1, HandOutcome.UNDERCUT)
+    # As a game entry, with the knocker at seat 2 and the defenders at seats 0 and 1.
+    scored = ScoredHand.from_gem_three(both, knocker=2, defenders=(0, 1))
+    assert (scored.winner, scored.points, scored.credits()) == (0, 25, {0: 25, 1: 25})
+    with pytest.raises(ScoreError, match="three different players, not 1, 1, 0"):
+        ScoredHand.from_gem_three(both, knocker=1, defenders=(1, 0))
+
+
+def test_gem_three_refuses_what_is_not_one_knock() -> None:
+    knock, under = HandOutcome.KNOCK, HandOutcome.UNDERCUT
+    with pytest.raises(RuleError, match="'open' table, not gem at table 'two'"):
+        score_gem_three_counts(
+            GEM, outcomes=(knock, knock), knocker_deadwood=2, defender_deadwoods=(9, 9)
+        )
+    with pytest.raises(ScoreError, match="two defenders, not 1"):
+        score_gem_three_counts(GEM3, outcomes=(knock,), knocker_deadwood=2, defender_deadwoods=())
+    # A pairing's own error says which defender it is about.
+    with pytest.raises(ScoreError, match="against defender 2: Knock, not undercut"):
+        _three((knock, under), 4, (30, 9))
+
+    def counts(outcome: HandOutcome, k: int, d: int, **kw: Any) -> HandResult:
+        return score_hand_counts(
+            GEM3, outcome=outcome, knocker_deadwood=k, defender_deadwood=d, **kw
+        )
+
+    a = counts(knock, 2, 20, knock_limit=3)
+    with pytest.raises(ScoreError, match="dead for all three"):
+        combine_gem_three(GEM3, a, score_hand_counts(GEM3, outcome=HandOutcome.DEAD))
+    with pytest.raises(ScoreError, match="deadwood 2 against the first defender and 3"):
+        combine_gem_three(GEM3, a, counts(knock, 3, 20, knock_limit=3))
+    with pytest.raises(ScoreError, match="one knock limit, not 3 and 4"):
+        combine_gem_three(GEM3, a, counts(knock, 2, 20, knock_limit=4))
+    gin = counts(HandOutcome.GIN, 0, 20, knock_limit=3)
+    big = counts(HandOutcome.BIG_GIN, 0, 20, knock_limit=3)
+    with pytest.raises(ScoreError, match=r"knocker's gin is the same against both .* not big gin"):
+        combine_gem_three(GEM3, gin, big)
+    with pytest.raises(ScoreError, match=r"knocker's big gin is the same .* not gin"):
+        combine_gem_three(GEM3, big, gin)
+    with pytest.raises(ScoreError, match="one bonus, not 0 and 16"):
+        combine_gem_three(GEM3, a, counts(knock, 2, 20, knock_limit=3, knocker_gem_bonus=True))
+
+
+# Second defender for KNOCKER (K = 2 with die 3): runs 4-5-6♥ and 8-9-T♥, A-2-3-4♦; 3♣ goes on
+# the knocker's 4-5-6♣: 0 left (3 before the lay-off).
+SECOND = "4H 5H 6H 8H 9H TH AD 2D 3D 4D 3C"
+
+
+def test_gem_three_by_cards_knock_against_one_undercut_by_the_other() -> None:
+    r = score_gem_three_hand(
+        GEM3,
+        knocker_cards=KNOCKER,
+        defender_cards=(DEFENDER, SECOND),
+        knock_limit=3,
+        diamond_number=5,
+        deck_map=DECK_MAP,
+    )
+    first, second = r.pairings
+    # Against DEFENDER as in the two-player hand: 33 − 2 = 31, and the defender's +8 gem bonus.
+    assert (first.outcome, first.defender_deadwood, first.points) == (HandOutcome.KNOCK, 33, 31)
+    # Against SECOND: 0 < 2 after laying off 3♣, an undercut: 25 flat to the second defender.
+    assert (second.outcome, second.defender_deadwood) == (HandOutcome.UNDERCUT, 0)
+    assert second.defender_deadwood_without_layoffs == 3
+    assert format_cards([lay.card for lay in second.layoffs]) == "3C"
+    assert r.scores == (31, 8, 25)
+    assert r.winner == 0
+    assert "Against defender 2:" in r.explain()
+    # Separately: with 8♣ instead of A♦, the second defender cannot chain 8♣ onto the 7♣ that
+    # the first defender laid off (7♣ is not on the knocker's melds): 8 left, 8 − 2 = 6 -> 11.
+    apart = score_gem_three_hand(
+        GEM3,
+        knocker_cards=KNOCKER,
+        defender_cards=(DEFENDER, "4H 5H 6H 8H 9H TH 8C 2D 3D 4D 3C"),
+        knock_limit=3,
+        diamond_number=5,
+        deck_map=DECK_MAP,
+    )
+    assert apart.pairings[1].defender_deadwood == 8
+    assert apart.scores == (31 + 11, 8, 0)
+
+
+def test_gem_three_by_cards_checks_both_defenders() -> None:
+    def hand(defenders: tuple[str, str], **kw: Any) -> GemThreeHandResult:
+        return score_gem_three_hand(
+            GEM3,
+            knocker_cards=KNOCKER,
+            defender_cards=defenders,
+            knock_limit=3,
+            diamond_number=5,
+            deck_map=DECK_MAP,
+            **kw,
+        )
+
+    with pytest.raises(CardError, match="card 3H is in both defenders' hands"):
+        hand((DEFENDER, "4H 5H 6H 8H 9H TH AD 2D 3D 4D 3H"))
+    with pytest.raises(CardError, match="against defender 2: defender: expected 11 cards"):
+        hand((DEFENDER, "4H 5H 6H"))
+    with pytest.raises(ScoreError, match="two defenders, not 1"):
+        hand((DEFENDER,))
+    given = hand((DEFENDER, SECOND), knocker_melds="AS AH 9D 9C | 4C 5C 6C | 7S 7H 7D")
+    assert all(p.knocker_melds_given for p in given.pairings)
+    assert given.scores == (31, 8, 25)
+
+
+def test_gem_three_knocker_shows_the_melds_best_against_both() -> None:
+    # Knocker: 4-5-6 of ♠ ♥ ♦ (three runs, or sets of 4s, 5s and 6s), A♣ 2♣: K = 3, die 3.
+    # First defender: K♠ K♥ K♦ and 4♣ 6♣ 8♠ 9♥ T♦ J♣ Q♠ 2♥ = 4 + 6 + 8 + 9 + 10 + 10 + 10 + 2 = 59;
+    #   against the sets it lays off 4♣ and 6♣: 49. Its non-kings give diamond, amethyst, onyx,
+    #   ruby, emerald, sapphire; K♠ topaz and K♦ pearl: all eight gems, +8.
+    # Second defender: no melds, 7 + 7 + 3 + 9 + 10 + 10 + 8 + 2 + 10 + 1 + 3 = 70; against the
+    #   runs it lays off 7♠, 7♥ and 3♦: 53.
+    # Alone, the first defender would be shown the runs (59 > 49) and the second the sets
+    # (70 > 53). One table has one set of melds: runs leave 59 + 53 = 112, sets 49 + 70 = 119,
+    # so the knocker shows the sets: 49 − 3 = 46 and 70 − 3 = 67, 113 to the knocker.
+    r = score_gem_three_hand(
+        GEM3,
+        knocker_cards="4S 5S 6S 4H 5H 6H 4D 5D 6D AC 2C",
+        defender_cards=(
+            "KS KH KD 4C 6C 8S 9H TD JC QS 2H",
+            "7S 7H 3D 9S JH QC 8D 2S TC AD 3C",
+        ),
+        knock_limit=3,
+        diamond_number=1,
+        deck_map=DECK_MAP,
+    )
+    first, second = r.pairings
+    assert all(m.kind is MeldKind.SET for m in first.knocker_melds)
+    assert first.knocker_melds == second.knocker_melds
+    assert not first.knocker_melds_given
+    assert (first.defender_deadwood, second.defender_deadwood) == (49, 70)
+    assert (first.points, second.points, first.gem_bonus_defender) == (46, 67, 8)
+    assert r.scores == (113, 8, 0)
+
+
+def test_gem_three_game_to_110_and_a_tie_broken_by_the_last_hand() -> None:
+    from engine.game import score_game
+
+    def hand(knocker: int, k: int, d: tuple[int, int]) -> ScoredHand:
+        first, second = (HandOutcome.KNOCK if x > k else HandOutcome.UNDERCUT for x in d)
+        one, two = (p for p in range(3) if p != knocker)
+        return ScoredHand.from_gem_three(
+            _three((first, second), k, d), knocker=knocker, defenders=(one, two)
+        )
+
+    # Hand 1: seat 0 knocks with 1 against 61 and 41: 60 + 40 = 100 to seat 0 (it deals next).
+    # Hand 2: seat 1 knocks with 5 against 4 (undercut: 25 to seat 0) and 90 (85 to seat 1):
+    #   seat 0 has 125, seat 1 85: seat 0 passes 110 and wins.
+    g = score_game(GEM3, [hand(0, 1, (61, 41)), hand(1, 5, (4, 90))], players=3)
+    assert g.running_totals == ((100, 0, 0), (125, 85, 0))
+    assert (g.finished, g.winner, g.dealers, g.final_totals) == (True, 0, (0, 0), (125, 85, 0))
+    # A tie at 110 goes to the player with more points in the last hand. Hand 1: seat 0 knocks
+    # with 1 against 86 (85) and 0 (undercut: 25 to seat 2). Hand 2: seat 2 knocks with 5
+    # against seat 0's 4 (undercut: 25, seat 0 has 110) and seat 1's 90 (85, seat 2 has 110).
+    # Tied at 110: seat 2 scored 85 in the last hand, seat 0 25: seat 2 wins.
+    tied = score_game(GEM3, [hand(0, 1, (86, 0)), hand(2, 5, (4, 90))], players=3)
+    assert tied.running_totals == ((85, 0, 25), (110, 0, 110))
+    assert (tied.finished, tied.winner, tied.tiebreak) == (True, 2, True)

@@ -50,6 +50,7 @@ PAGE_TO_API: dict[str, str] = {
     # tournaments/page_urls.py
     "login": "",  # session sign-in; the API takes a session or a token
     "logout": "",
+    "signup": "",  # accounts are created on the page only; the API signs in with them
     "home-feed": "GET /api/clubs/ and GET /api/events/",
     "club-list": "GET /api/clubs/",
     "club-create": "POST /api/clubs/",
@@ -70,6 +71,8 @@ PAGE_TO_API: dict[str, str] = {
     "event-pair": "POST /api/events/{id}/rounds/",
     "round-repair": "POST /api/events/{id}/rounds/{number}/repair/",
     "registration-add": "POST /api/events/{id}/registrations/",
+    "registration-bulk": "POST /api/events/{id}/registrations/bulk/",
+    "registration-checkin-all": "POST /api/events/{id}/registrations/checkin-all/",
     "registration-checkin": "POST /api/events/{id}/registrations/{rid}/checkin/",
     "registration-drop": "POST /api/events/{id}/registrations/{rid}/drop/",
     "forbidden-add": "POST /api/events/{id}/forbidden-pairings/",

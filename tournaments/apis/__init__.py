@@ -37,6 +37,8 @@ from tournaments.apis.players import (
 )
 from tournaments.apis.registrations import (
     ForbiddenPairingCreateApi,
+    RegistrationBulkCreateApi,
+    RegistrationCheckinAllApi,
     RegistrationCheckinApi,
     RegistrationDropApi,
     RegistrationListApi,
@@ -78,6 +80,8 @@ __all__ = [
     "PlayerListApi",
     "PlayerOutput",
     "PlayerRatingsApi",
+    "RegistrationBulkCreateApi",
+    "RegistrationCheckinAllApi",
     "RegistrationCheckinApi",
     "RegistrationDropApi",
     "RegistrationListApi",

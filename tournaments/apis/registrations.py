@@ -5,6 +5,7 @@ drop, and forbidden pairings.
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -12,11 +13,22 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.errors import ApplicationError
 from tournaments import selectors, services
-from tournaments.apis._common import _Api, _event, _managed_event, _paginate
+from tournaments.apis._common import (
+    FORBIDDEN,
+    INVALID,
+    NOT_FOUND,
+    _Api,
+    _event,
+    _managed_event,
+    _paginate,
+    conflict,
+)
 from tournaments.apis.players import PlayerOutput
 from tournaments.models import Event, Player, Registration
 from tournaments.permissions import user_can_manage_event
+from tournaments.services.events import registrations_checkin_all, registrations_create_many
 
 
 class RegistrationOutput(serializers.ModelSerializer):
@@ -70,6 +82,89 @@ class RegistrationListApi(_Api):
         return Response(
             RegistrationWithTokenOutput(registration).data, status=status.HTTP_201_CREATED
         )
+
+
+class RegistrationBulkCreateApi(_Api):
+    """Register several players at once (the event page's "Register players" checklist)."""
+
+    class RegistrationBulkCreateInputSerializer(serializers.Serializer):
+        players = serializers.ListField(
+            child=serializers.IntegerField(),
+            allow_empty=False,
+            max_length=500,
+            help_text="Ids of the club's players to register (a repeated id counts once).",
+        )
+        checked_in = serializers.BooleanField(
+            required=False, default=False, help_text="Check them in now."
+        )
+
+    @extend_schema(
+        operation_id="events_registrations_bulk_create",
+        summary="Register several players at once",
+        description="Register every listed player in one transaction: all of them or none. "
+        "Each player follows the rules of a single registration (the club's own players only; "
+        "once rounds exist a player is a late entry joining at the next round; a round robin "
+        "or bracket whose draw is made takes no late entries). An error names the player in "
+        "`detail`, with `field` `players` and the player's id in `player`. Only the event's "
+        "directors and the club's admins and directors. Same service as the event page's "
+        "checklist.",
+        request=RegistrationBulkCreateInputSerializer,
+        responses={
+            201: RegistrationWithTokenOutput(many=True),
+            400: INVALID,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: conflict(
+                "A player is already registered, the event is finished, or its draw is made "
+                "(`player` names the player)."
+            ),
+        },
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = _managed_event(request, event_id)
+        data = self.RegistrationBulkCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        ids = list(dict.fromkeys(data.validated_data["players"]))
+        found = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
+        missing = [i for i in ids if i not in found]
+        if missing:
+            raise ApplicationError(
+                _("No player has the id %(ids)s.") % {"ids": ", ".join(map(str, missing))},
+                status=404,
+                field="players",
+            )
+        registrations = registrations_create_many(
+            event=event,
+            players=[found[i] for i in ids],
+            checked_in=data.validated_data["checked_in"],
+        )
+        return Response(
+            RegistrationWithTokenOutput(registrations, many=True).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class RegistrationCheckinAllApi(_Api):
+    """Check in everyone registered (the event page's "Check in all registered" button)."""
+
+    @extend_schema(
+        operation_id="events_registrations_checkin_all",
+        summary="Check in all registered players",
+        description="Check in every registration still `registered`; dropped players stay "
+        "dropped. Returns the registrations checked in now (an empty list when there was "
+        "nobody left). Only the event's directors and the club's admins and directors.",
+        request=None,
+        responses={
+            200: RegistrationOutput(many=True),
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: conflict("The event is finished."),
+        },
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = _managed_event(request, event_id)
+        registrations = registrations_checkin_all(event=event)
+        return Response(RegistrationOutput(registrations, many=True).data)
 
 
 def _registration(event: Event, registration_id: int) -> Registration:

@@ -40,11 +40,30 @@ class MatchOutput(serializers.ModelSerializer):
 
 
 class RoundOutput(serializers.ModelSerializer):
+    error = serializers.SerializerMethodField(
+        help_text="Why pairing failed, in the request's language ('' unless failed)."
+    )
+    error_code = serializers.CharField(
+        read_only=True, help_text="Why pairing failed, as a code: player_blocked, no_pairing."
+    )
+    error_params = serializers.JSONField(read_only=True)
     matches = serializers.SerializerMethodField()
 
     class Meta:
         model = Round
-        fields = ["id", "number", "status", "error", "created_at", "matches"]
+        fields = [
+            "id",
+            "number",
+            "status",
+            "error",
+            "error_code",
+            "error_params",
+            "created_at",
+            "matches",
+        ]
+
+    def get_error(self, rnd: Round) -> str:
+        return rnd.error_message()
 
     def get_matches(self, rnd: Round) -> Any:
         return MatchOutput(selectors.round_matches(rnd=rnd), many=True).data

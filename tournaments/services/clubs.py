@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import password_validation
 from django.contrib.auth.models import User
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -101,3 +104,31 @@ def player_create(
             status=409,
             field="name",
         ) from exc
+
+
+def user_signup(*, username: str, password: str, email: str = "") -> User:
+    """Create an account (a director starting out); it holds no club role until it starts a club.
+
+    The username is refused if taken (ignoring case, so ``Mina`` and ``mina`` are not two people)
+    or not a valid username; the password must pass the site's password validators.
+    """
+    username = username.strip()
+    email = email.strip()
+    if not username:
+        raise ApplicationError(_("Choose a username."), field="username")
+    try:
+        UnicodeUsernameValidator()(username)
+    except ValidationError as exc:
+        raise ApplicationError(" ".join(exc.messages), field="username") from exc
+    taken = _("The username %(username)s is taken; choose another.") % {"username": username}
+    if User.objects.filter(username__iexact=username).exists():
+        raise ApplicationError(taken, status=409, field="username")
+    try:
+        password_validation.validate_password(password, User(username=username, email=email))
+    except ValidationError as exc:
+        raise ApplicationError(" ".join(exc.messages), field="password") from exc
+    try:
+        with transaction.atomic():
+            return User.objects.create_user(username=username, email=email, password=password)
+    except IntegrityError as exc:  # taken between the check and the write
+        raise ApplicationError(taken, status=409, field="username") from exc

@@ -10,7 +10,11 @@ nothing here (they are rebuilt from the results sequence). Scoring asks
 - if such a match already has a hand or a result, the correction is refused with 409: its hands
   were played by someone the bracket no longer puts there, so they are corrected or withdrawn
   first;
-- ratings of the match's players are redone for the period the match counted in.
+- ratings are redone from the stored results: two-player (Glicko-2) ratings for the period the
+  match counted in, and a multi-player or partnership match's OpenSkill ratings by replaying the
+  club's multi-player matches (``ratings_openskill_rebuild``). A re-opened match is taken out
+  here, at once; a match still final with another winner is re-rated by the rating task that
+  ``match_finished`` schedules, which sees the match was rated before and replays.
 """
 
 from __future__ import annotations
@@ -110,8 +114,8 @@ def match_result_changed(*, match: Match) -> None:
 
     Re-seats later bracket matches that have not started, removes those whose players are no
     longer known, re-opens a finished elimination event whose champion is no longer decided,
-    and takes a re-opened match out of the ratings (a still-final match is re-rated by
-    ``match_finished``, which scoring calls next).
+    and takes a re-opened match out of the ratings, OpenSkill ones included (a still-final
+    match is re-rated by the task ``match_finished`` schedules, which scoring calls next).
     """
     match = Match.objects.select_related("event").get(pk=match.pk)
     with transaction.atomic():

@@ -250,6 +250,57 @@ def registration_create(
     return registration
 
 
+def registrations_create_many(
+    *, event: Event, players: Iterable[Player], checked_in: bool = False
+) -> list[Registration]:
+    """Register several players at once (the event page's checklist): all of them or none.
+
+    Each player goes through ``registration_create``, so the same rules hold for each (the
+    club's own players only, no late entry into a drawn event, a late entry joins at the next
+    round), in one transaction. An error names the player it is about.
+    """
+    chosen: list[Player] = []
+    seen: set[int] = set()
+    for player in players:
+        if player.pk not in seen:
+            seen.add(player.pk)
+            chosen.append(player)
+    if not chosen:
+        raise ApplicationError(_("Choose at least one player."), field="players")
+    registrations = []
+    with transaction.atomic():
+        for player in chosen:
+            try:
+                registrations.append(
+                    registration_create(event=event, player=player, checked_in=checked_in)
+                )
+            except ApplicationError as exc:
+                message = exc.message
+                if player.name not in message:
+                    message = _("%(player)s: %(reason)s") % {
+                        "player": player.name,
+                        "reason": message,
+                    }
+                raise ApplicationError(
+                    message, status=exc.status, field="players", extra={"player": player.pk}
+                ) from exc
+    return registrations
+
+
+def registrations_checkin_all(*, event: Event) -> list[Registration]:
+    """Check in every player who registered and has not checked in (dropped players stay out)."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if event.status == Event.Status.FINISHED:
+            raise ApplicationError(_("The event is finished."), status=409)
+        waiting = list(
+            Registration.objects.select_related("event", "player").filter(
+                event=event, status=Registration.Status.REGISTERED
+            )
+        )
+        return [registration_checkin(registration=r) for r in waiting]
+
+
 def event_late_points_matter(event: Event) -> bool:
     """A late entry changes the standings (a new line, missed rounds) once rounds exist."""
     return event.kind in ROUND_KINDS

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -123,20 +125,26 @@ def _store(
     return created
 
 
-def _pairing_message(number: int, exc: PairingError) -> str:
-    """Why round ``number`` cannot be paired, in the user's language (the algorithm's error
-    carries its reason as a code and params; its English ``str()`` is for logs)."""
-    if exc.code == "player_blocked":
-        player = Player.objects.filter(pk=exc.params["player"]).first()
+def pairing_error_message(*, number: int, code: str, params: Mapping[str, Any]) -> str:
+    """Why round ``number`` cannot be paired, in the active language, from the reason as data
+    (``PairingError.code`` and ``params``; its English ``str()`` is for logs). Used when pairing
+    fails in a request, and by ``Round.error_message()`` to show a stored failure to each reader
+    in their own language."""
+    if code == "player_blocked":
+        pid = params.get("player")
+        player = Player.objects.filter(pk=pid).first() if isinstance(pid, int) else None
         return _(
             "Round %(number)s cannot be paired: %(player)s has already played, or may not "
             "play, every other player present. Allow a rematch, lift a forbidden pair or give "
             "them a bye."
-        ) % {"number": number, "player": player.name if player else exc.params["player"]}
-    return _(
-        "Round %(number)s cannot be paired: no pairing of the %(count)s players avoids every "
-        "rematch and hard-forbidden pair. Allow a rematch, lift a forbidden pair or give a bye."
-    ) % {"number": number, "count": exc.params["players"]}
+        ) % {"number": number, "player": player.name if player else pid}
+    if code == "no_pairing":
+        return _(
+            "Round %(number)s cannot be paired: no pairing of the %(count)s players avoids "
+            "every rematch and hard-forbidden pair. Allow a rematch, lift a forbidden pair or "
+            "give a bye."
+        ) % {"number": number, "count": params.get("players")}
+    return _("Round %(number)s cannot be paired.") % {"number": number}
 
 
 def _plan_swiss(event: Event, number: int) -> list[PlannedMatch]:
@@ -144,7 +152,8 @@ def _plan_swiss(event: Event, number: int) -> list[PlannedMatch]:
     try:
         pairing = pair_swiss(inp.players, forbidden=inp.forbidden, config=inp.config)
     except PairingError as exc:
-        raise ApplicationError(_pairing_message(number, exc), status=409) from exc
+        message = pairing_error_message(number=number, code=exc.code, params=exc.params)
+        raise ApplicationError(message, status=409) from exc
     pairs = [(t.first, t.second) for t in pairing.tables]
     tables = assign_tables(
         pairs,
@@ -229,8 +238,10 @@ def _pair_into(event: Event, rnd: Round, user: object = None) -> Round:
         else:
             planned = _plan_round_robin(event, rnd.number)
         _store(event, rnd, planned, user)
-        Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PAIRED, error="")
-        rnd.status, rnd.error = Round.Status.PAIRED, ""
+        Round.objects.filter(pk=rnd.pk).update(
+            status=Round.Status.PAIRED, error="", error_code="", error_params={}
+        )
+        rnd.status, rnd.error, rnd.error_code, rnd.error_params = Round.Status.PAIRED, "", "", {}
         if any(p.decision != Match.Decision.PLAYED for p in planned):
             event_results_bump(event=event)
     return rnd
@@ -279,7 +290,7 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
         if last is not None and last.status == Round.Status.FAILED:
             raise ApplicationError(
                 _("Round %(number)s could not be paired; re-pair it. %(reason)s")
-                % {"number": last.number, "reason": last.error},
+                % {"number": last.number, "reason": last.error_message()},
                 status=409,
             )
         _close_finished_rounds(event)
@@ -321,7 +332,10 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
 def round_pair_execute(*, round_id: int) -> Round | None:
     """Pair a queued round (the task's body); does nothing if it is no longer queued.
 
-    A round that cannot be paired is marked ``failed`` with the reason, for the director.
+    A round that cannot be paired is marked ``failed`` with the reason, for the director. The
+    worker's language is nobody's: a pairing failure is stored as data (``error_code``,
+    ``error_params``) and worded in each reader's language by ``Round.error_message()``;
+    ``error`` keeps it as text in the site's default language.
     """
     with transaction.atomic():
         rnd = Round.objects.select_for_update().filter(pk=round_id).first()
@@ -331,7 +345,16 @@ def round_pair_execute(*, round_id: int) -> Round | None:
         try:
             return _pair_into(event, rnd)
         except ApplicationError as exc:
-            Round.objects.filter(pk=rnd.pk).update(status=Round.Status.FAILED, error=exc.message)
+            cause = exc.__cause__
+            code, params = "", {}
+            text = exc.message
+            if isinstance(cause, PairingError):
+                code, params = cause.code, dict(cause.params)
+                with translation.override(settings.LANGUAGE_CODE):
+                    text = pairing_error_message(number=rnd.number, code=code, params=params)
+            Round.objects.filter(pk=rnd.pk).update(
+                status=Round.Status.FAILED, error=text, error_code=code, error_params=params
+            )
             rnd.refresh_from_db()
             return rnd
 
@@ -365,7 +388,9 @@ def round_repair(*, rnd: Round, user: User | None = None) -> Round:
             )
         had_byes = matches.filter(decision=Match.Decision.BYE).exists()
         matches.delete()
-        Round.objects.filter(pk=rnd.pk).update(status=Round.Status.QUEUED, error="")
+        Round.objects.filter(pk=rnd.pk).update(
+            status=Round.Status.QUEUED, error="", error_code="", error_params={}
+        )
         rnd.status = Round.Status.QUEUED
         if had_byes:
             event_results_bump(event=event)

@@ -1,0 +1,376 @@
+"""A director's first day: signing up, then registering and checking in many players at once."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.utils import translation
+from rest_framework.test import APIClient
+
+from core.errors import ApplicationError
+from engine.rules import find_rules
+from tests.factories import (
+    ClubFactory,
+    ClubRoleFactory,
+    EventFactory,
+    PlayerFactory,
+    RegistrationFactory,
+    UserFactory,
+)
+from tournaments.models import Club, Event, Player, Registration
+from tournaments.services import round_pair
+from tournaments.services.events import registrations_checkin_all, registrations_create_many
+
+pytestmark = pytest.mark.django_db
+
+User = get_user_model()
+STRONG = "gin-rummy-Knock-77"
+
+
+def _client(user: Any = None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def _api(user: Any = None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def _field_error(html: str, field_id: str) -> str:
+    """The error text shown in the ``.field`` block of the input ``field_id``."""
+    start = html.index(f'id="{field_id}"')
+    block_start = html.rindex('<div class="field', 0, start)
+    block_end = html.index("</div>", start)
+    block = html[block_start:block_end]
+    assert "has-error" in block, block
+    return " ".join(re.findall(r'<p class="error"[^>]*>(.*?)</p>', block, re.S))
+
+
+def _signup(client: Client, **overrides: str) -> Any:
+    data = {"username": "mina", "email": "", "password1": STRONG, "password2": STRONG}
+    return client.post("/accounts/signup/", {**data, **overrides})
+
+
+def _post(client: Client, url: str, data: dict[str, Any] | None = None) -> list[str]:
+    """Do a page action; the messages shown on the page it redirects to (and used up there)."""
+    r = client.post(url, data or {})
+    assert r.status_code == 302, r.status_code
+    page = client.get(r["Location"])
+    return [str(m) for m in page.context["messages"]]
+
+
+# -- sign-up ------------------------------------------------------------------------------------
+
+
+def test_signing_up_signs_the_new_director_in_and_sends_them_to_start_a_club():
+    client = _client()
+    r = _signup(client, email="mina@example.org")
+    assert r.status_code == 302
+    assert r["Location"] == "/clubs/new/"
+    user = User.objects.get(username="mina")
+    assert user.email == "mina@example.org"
+    assert user.check_password(STRONG)
+    assert not user.is_staff
+    assert not user.is_superuser
+    assert client.session["_auth_user_id"] == str(user.pk)
+    page = client.get("/clubs/new/")
+    assert page.status_code == 200  # signed in: no detour through the sign-in page
+    assert "Welcome, mina. Start your club next." in page.content.decode()
+    r = client.post("/clubs/new/", {"name": "Mapo Gin", "rating_period_days": "30"})
+    assert r.status_code == 302
+    assert Club.objects.get(name="Mapo Gin").roles.filter(user=user, role="admin").exists()
+
+
+def test_the_email_is_optional_and_a_signed_in_user_is_not_asked_again():
+    client = _client()
+    assert _signup(client).status_code == 302
+    assert User.objects.get(username="mina").email == ""
+    r = client.get("/accounts/signup/")
+    assert r.status_code == 302
+    assert r["Location"] == "/clubs/new/"
+
+
+def test_a_taken_username_is_refused_at_the_field_whatever_its_case():
+    UserFactory(username="mina")
+    r = _signup(_client(), username="Mina")
+    assert r.status_code == 400
+    assert _field_error(r.content.decode(), "id_username") == (
+        "The username Mina is taken; choose another."
+    )
+    assert User.objects.filter(username__iexact="mina").count() == 1
+    assert "_auth_user_id" not in r.wsgi_request.session
+
+
+def test_a_weak_password_is_refused_with_djangos_validators():
+    for password, reason in [
+        ("short1", "This password is too short. It must contain at least 8 characters."),
+        ("password", "This password is too common."),
+        ("12345678901", "This password is entirely numeric."),
+        ("mina-knock", "The password is too similar to the username."),
+    ]:
+        r = _signup(_client(), username="mina-knock", password1=password, password2=password)
+        assert r.status_code == 400, password
+        assert reason in _field_error(r.content.decode(), "id_password1"), password
+    assert not User.objects.filter(username="mina-knock").exists()
+
+
+def test_the_two_passwords_must_match_and_a_bad_username_is_refused():
+    r = _signup(_client(), password2=STRONG + "x")
+    assert r.status_code == 400
+    assert _field_error(r.content.decode(), "id_password2") == "The two passwords differ."
+    r = _signup(_client(), username="mina kim")
+    assert r.status_code == 400
+    assert _field_error(r.content.decode(), "id_username")
+    r = _signup(_client(), email="not-an-email")
+    assert r.status_code == 400
+    assert _field_error(r.content.decode(), "id_email")
+    assert not User.objects.exists()
+
+
+def test_sign_up_needs_the_csrf_token_and_is_linked_from_sign_in_and_home():
+    client = Client(enforce_csrf_checks=True)
+    page = client.get("/accounts/signup/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert 'name="csrfmiddlewaretoken"' in html
+    assert 'autocomplete="new-password"' in html
+    assert "This password is too common." not in html  # the rules are listed, not errors
+    assert _signup(client).status_code == 403  # no token
+    assert not User.objects.exists()
+    for url in ("/accounts/login/", "/"):
+        assert 'href="/accounts/signup/"' in client.get(url).content.decode(), url
+
+
+def test_the_sign_up_page_speaks_korean():
+    UserFactory(username="mina")
+    with translation.override("ko"):
+        html = _client().get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+        assert "<h1>계정 만들기</h1>" in html
+        client = _client()
+        data = {"username": "mina", "password1": STRONG, "password2": STRONG}
+        r = client.post("/accounts/signup/", data, HTTP_ACCEPT_LANGUAGE="ko")
+        assert _field_error(r.content.decode(), "id_username") == (
+            "사용자 이름 mina은(는) 이미 쓰이고 있습니다. 다른 이름을 고르세요."
+        )
+
+
+# -- registering and checking in many players: the event page ---------------------------------
+
+
+def _names(event: Event, status: str | None = None) -> set[str]:
+    rows = Registration.objects.filter(event=event)
+    if status:
+        rows = rows.filter(status=status)
+    return set(rows.values_list("player__name", flat=True))
+
+
+def _night(club: Club) -> Event:
+    return Event.objects.get(pk=EventFactory(club=club, kind=Event.Kind.CLUB_NIGHT).pk)
+
+
+def _swiss(club: Club) -> Event:
+    made = EventFactory(
+        club=club,
+        kind=Event.Kind.SWISS,
+        status=Event.Status.REGISTRATION,
+        rules=find_rules("classic").to_dict(),
+    )
+    return Event.objects.get(pk=made.pk)
+
+
+def _players(club: Club, *names: str) -> list[Player]:
+    return [Player.objects.create(club=club, name=n) for n in names]
+
+
+def test_the_event_page_offers_the_unregistered_players_as_a_checklist(club, director):
+    event = _night(club)
+    ann, ben, cleo = _players(club, "Ann", "Ben", "Cleo")
+    RegistrationFactory(event=event, player=ann)
+    html = _client(director).get(f"/events/{event.pk}/").content.decode()
+    checklist = html[html.index('id="register-players"') :]
+    checklist = checklist[: checklist.index("</form>")]
+    assert re.findall(r'name="bulk-players" value="(\d+)"', checklist) == [
+        str(ben.pk),
+        str(cleo.pk),
+    ]
+    assert 'data-check-all="bulk-players"' in checklist  # "Select all", shown by knock.js
+    assert "Check them in now" in checklist
+    assert f'action="/events/{event.pk}/registrations/checkin-all/"' in html
+    # CSP allows no inline script: every script on the page is a file.
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)
+
+
+def test_a_director_registers_several_players_and_checks_them_in_at_once(club, director):
+    event = _night(club)
+    ann, ben, cleo, dan = _players(club, "Ann", "Ben", "Cleo", "Dan")
+    client = _client(director)
+    url = f"/events/{event.pk}/registrations/bulk/"
+    r = client.post(url, {"bulk-players": [ann.pk, ben.pk], "bulk-checked_in": "on"})
+    assert r.status_code == 302
+    assert r["Location"] == f"/events/{event.pk}/#registrations"
+    assert [str(m) for m in client.get(r["Location"]).context["messages"]] == [
+        "2 players registered and checked in."
+    ]
+    assert _names(event, "checked_in") == {"Ann", "Ben"}
+    assert _post(client, url, {"bulk-players": [cleo.pk, dan.pk]}) == ["2 players registered."]
+    assert _names(event, "registered") == {"Cleo", "Dan"}
+    html = client.get(f"/events/{event.pk}/").content.decode()
+    assert 'id="register-players"' not in html  # everybody is registered
+    assert "2 players waiting" in html
+
+    checkin_all = f"/events/{event.pk}/registrations/checkin-all/"
+    assert _post(client, checkin_all) == ["2 players checked in."]
+    assert _names(event, "checked_in") == {"Ann", "Ben", "Cleo", "Dan"}
+    assert _post(client, checkin_all) == ["Everyone registered is already checked in."]
+    assert "Check in all registered" not in client.get(f"/events/{event.pk}/").content.decode()
+
+
+def test_a_bulk_registration_is_all_or_nothing_and_names_the_player(club, director):
+    event = _night(club)
+    ann, ben = _players(club, "Ann", "Ben")
+    RegistrationFactory(event=event, player=ben)
+    outsider = PlayerFactory(club=ClubFactory(), name="Vera")
+    client = _client(director)
+    url = f"/events/{event.pk}/registrations/bulk/"
+    shown = _post(client, url, {"bulk-players": [ann.pk, outsider.pk]})
+    assert "Select a valid choice" in shown[0]  # only the club's players are offered
+    assert _post(client, url, {}) == ["Tick at least one player."]
+    with pytest.raises(ApplicationError) as info:
+        registrations_create_many(event=event, players=[ann, ben])
+    assert info.value.message == "Ben is already registered."
+    assert info.value.field == "players"
+    assert info.value.extra == {"player": ben.pk}
+    assert _names(event) == {"Ben"}  # Ann's registration was rolled back with it
+
+
+def test_late_entry_rules_apply_to_each_player(club, director):
+    swiss = _swiss(club)
+    early = _players(club, "A1", "A2", "A3", "A4")
+    registrations_create_many(event=swiss, players=early, checked_in=True)
+    round_pair(event=swiss, user=director)
+    late = _players(club, "Late1", "Late2")
+    done = registrations_create_many(event=swiss, players=[*late, late[0]], checked_in=True)
+    assert [(r.player.name, r.joined_round) for r in done] == [("Late1", 2), ("Late2", 2)]
+
+    robin = _swiss(club)
+    Event.objects.filter(pk=robin.pk).update(kind=Event.Kind.ROUND_ROBIN)
+    robin.refresh_from_db()
+    registrations_create_many(event=robin, players=early, checked_in=True)
+    round_pair(event=robin, user=director)
+    url = f"/events/{robin.pk}/registrations/bulk/"
+    assert _post(_client(director), url, {"bulk-players": [late[0].pk]}) == [
+        "Late1: This event's draw is made; it takes no late entries."
+    ]
+    assert not Registration.objects.filter(event=robin, player=late[0]).exists()
+
+
+def test_checking_in_all_leaves_dropped_players_out_and_a_finished_event_alone(club):
+    event = _night(club)
+    waiting = RegistrationFactory(event=event)
+    dropped = RegistrationFactory(event=event, status=Registration.Status.DROPPED)
+    assert [r.pk for r in registrations_checkin_all(event=event)] == [waiting.pk]
+    dropped.refresh_from_db()
+    assert dropped.status == Registration.Status.DROPPED
+    RegistrationFactory(event=event)
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.FINISHED)
+    with pytest.raises(ApplicationError) as info:
+        registrations_checkin_all(event=event)
+    assert info.value.status == 409
+
+
+def test_only_the_events_directors_register_and_check_in_many(club, admin_user):
+    event = _night(club)
+    ann = PlayerFactory(club=club, name="Ann")
+    RegistrationFactory(event=event, player=PlayerFactory(club=club, name="Ben"))
+    other_director = ClubRoleFactory(club=ClubFactory(), role="director").user
+    for client in (_client(), _client(UserFactory()), _client(other_director)):
+        r = client.post(f"/events/{event.pk}/registrations/bulk/", {"bulk-players": [ann.pk]})
+        assert r.status_code == 404
+        assert client.post(f"/events/{event.pk}/registrations/checkin-all/").status_code == 404
+        assert client.get(f"/events/{event.pk}/registrations/bulk/").status_code in (404, 405)
+    assert _names(event) == {"Ben"}
+    assert _names(event, "checked_in") == set()
+    r = _client(admin_user).post(
+        f"/events/{event.pk}/registrations/bulk/", {"bulk-players": [ann.pk]}
+    )
+    assert _names(event) == {"Ann", "Ben"}
+    assert (
+        _client(admin_user).get(f"/events/{event.pk}/registrations/checkin-all/").status_code == 405
+    )
+
+
+# -- the API counterpart ------------------------------------------------------------------------
+
+
+def test_the_api_registers_several_players_and_checks_everyone_in(club, director):
+    event = _night(club)
+    ann, ben, cleo = _players(club, "Ann", "Ben", "Cleo")
+    url = f"/api/events/{event.pk}/registrations/bulk/"
+    r = _api(director).post(url, {"players": [ann.pk, ben.pk, ann.pk]}, format="json")
+    assert r.status_code == 201, r.json()
+    body = r.json()
+    assert [row["player"]["name"] for row in body] == ["Ann", "Ben"]
+    assert {row["status"] for row in body} == {"registered"}
+    assert all(row["checkin_token"] for row in body)
+    r = _api(director).post(url, {"players": [cleo.pk], "checked_in": True}, format="json")
+    assert r.json()[0]["status"] == "checked_in"
+
+    r = _api(director).post(f"/api/events/{event.pk}/registrations/checkin-all/")
+    assert r.status_code == 200
+    assert sorted(row["player"]["name"] for row in r.json()) == ["Ann", "Ben"]
+    assert _names(event, "checked_in") == {"Ann", "Ben", "Cleo"}
+    r = _api(director).post(f"/api/events/{event.pk}/registrations/checkin-all/")
+    assert r.json() == []
+
+
+def test_api_bulk_errors_name_the_player_and_change_nothing(club, director):
+    event = _night(club)
+    ann, ben = _players(club, "Ann", "Ben")
+    RegistrationFactory(event=event, player=ben)
+    outsider = PlayerFactory(club=ClubFactory(), name="Vera")
+    client, url = _api(director), f"/api/events/{event.pk}/registrations/bulk/"
+    r = client.post(url, {"players": [ann.pk, ben.pk]}, format="json")
+    assert r.status_code == 409
+    assert r.json() == {
+        "detail": "Ben is already registered.",
+        "field": "players",
+        "player": ben.pk,
+    }
+    r = client.post(url, {"players": [ann.pk, outsider.pk]}, format="json")
+    assert r.status_code == 400
+    assert r.json()["detail"].startswith(f"Vera is not on {club.name}'s player list")
+    assert r.json()["player"] == outsider.pk
+    r = client.post(url, {"players": [ann.pk, 999999]}, format="json")
+    assert r.status_code == 404
+    assert r.json() == {"detail": "No player has the id 999999.", "field": "players"}
+    bad: list[dict[str, Any]] = [{}, {"players": []}, {"players": "Ann"}, {"players": ["x"]}]
+    for body in bad:
+        r = client.post(url, body, format="json")
+        assert r.status_code == 400, body
+        assert "players" in r.json(), r.json()
+    assert _names(event) == {"Ben"}
+
+
+def test_only_directors_use_the_bulk_endpoints(club, stranger):
+    event = _night(club)
+    ann = PlayerFactory(club=club)
+    RegistrationFactory(event=event)
+    other_director = ClubRoleFactory(club=ClubFactory(), role="director").user
+    bulk = f"/api/events/{event.pk}/registrations/bulk/"
+    checkin = f"/api/events/{event.pk}/registrations/checkin-all/"
+    for user in (stranger, other_director):
+        assert _api(user).post(bulk, {"players": [ann.pk]}, format="json").status_code == 403
+        assert _api(user).post(checkin).status_code == 403
+    assert _api().post(bulk, {"players": [ann.pk]}, format="json").status_code in (401, 403)
+    assert _api().post(checkin).status_code in (401, 403)
+    assert Registration.objects.filter(event=event).count() == 1
+    assert not Registration.objects.filter(event=event, status="checked_in").exists()
