@@ -37,17 +37,40 @@ run: demo
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
+# `make check` runs every step (make -k keeps going past a failure) and names each one that passed.
+CHECK_STEPS := check-lint check-format check-types check-imports check-migrations check-deploy
+.PHONY: $(CHECK_STEPS)
+
 check: install-dev
+	$(MAKE) --no-print-directory -k $(CHECK_STEPS)
+
+check-lint: install-dev
 	$(BIN)/ruff check .
+	@echo "check: $@ passed"
+
+check-format: install-dev
 	$(BIN)/ruff format --check .
+	@echo "check: $@ passed"
+
+check-types: install-dev
 	$(BIN)/mypy .
+	@echo "check: $@ passed"
+
+check-imports: install-dev
 	$(BIN)/lint-imports
+	@echo "check: $@ passed"
+
+check-migrations: install-dev
 	DJANGO_SETTINGS_MODULE=config.settings.test $(BIN)/python manage.py makemigrations --check --dry-run
+	@echo "check: $@ passed"
+
+check-deploy: install-dev
 	DJANGO_SETTINGS_MODULE=config.settings.production \
 	  SECRET_KEY='check-only-7d1f0c3a9b2e4f6a8c5d1e3f7a9b0c2d4e6f8a1b3c5d7e9f' \
 	  DATABASE_URL='postgres://knock@127.0.0.1:5432/knock' \
 	  CELERY_BROKER_URL='redis://127.0.0.1:6379/0' ALLOWED_HOSTS='knock.example' \
 	  $(BIN)/python manage.py check --deploy --fail-level WARNING
+	@echo "check: $@ passed"
 
 # The tournament benchmarks run on the local PostgreSQL when one answers (else on SQLite).
 bench: $(VENV)/.installed-bench
