@@ -412,7 +412,6 @@ class DiscardResult:
     """
 
     deadwood_no_discard: int
-    big_gin: bool
     after_discard: tuple[tuple[int, int], ...]
     best_discards: tuple[int, ...]
     deadwood_after_best_discard: int
@@ -435,6 +434,11 @@ class DiscardResult:
     def can_knock(self, knock_limit: int = 10) -> bool:
         """True when some discard leaves at most ``knock_limit`` deadwood."""
         return self.deadwood_after_best_discard <= knock_limit
+
+    @property
+    def big_gin(self) -> bool:
+        """True when all the cards meld with no discard."""
+        return self.deadwood_no_discard == 0
 
     @property
     def can_gin(self) -> bool:
@@ -488,7 +492,6 @@ def best_discard(cards: Sequence[int] | int, *, extra_melds: Sequence[Meld] = ()
     least = min(after.values())
     return DiscardResult(
         deadwood_no_discard=whole,
-        big_gin=whole == 0,
         after_discard=tuple((card, after[card]) for card in order),
         best_discards=tuple(card for card in order if after[card] == least),
         deadwood_after_best_discard=least,

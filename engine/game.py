@@ -321,12 +321,7 @@ def dealer_out_seats(
     >>> dealer_out_seats(0, [1, None])
     ((0, (1, 2)), (1, (0, 2)), (1, (0, 2)))
     """
-    if not 0 <= first_dealer < players:
-        raise ScoreError(
-            gettext_noop("first dealer must be a player 0-{last}, not {dealer}"),
-            last=players - 1,
-            dealer=first_dealer,
-        )
+    _check_first_dealer(first_dealer, players)
     dealer = first_dealer
     out = [(dealer, tuple(p for p in range(players) if p != dealer))]
     for number, entry in enumerate(winners, start=1):
@@ -341,6 +336,15 @@ def dealer_out_seats(
             dealer = (dealer + 1) % players
         out.append((dealer, tuple(p for p in range(players) if p != dealer)))
     return tuple(out)
+
+
+def _check_first_dealer(first_dealer: int, players: int) -> None:
+    if not 0 <= first_dealer < players:
+        raise ScoreError(
+            gettext_noop("first dealer must be a player 0-{last}, not {dealer}"),
+            last=players - 1,
+            dealer=first_dealer,
+        )
 
 
 def _default_players(rules: RuleSet, players: int | None) -> int:
@@ -472,48 +476,31 @@ class _Tally:
         self.end_hand = number
 
     def result(self, next_dealer: int) -> GameResult:
-        rules, n = self.rules, self.players
-        zero = (0,) * n
+        rules, n, winner = self.rules, self.players, self.winner
         totals = tuple(self.totals)
-        if self.winner is None:
-            return GameResult(
-                players=n,
-                hands=tuple(self.hands),
-                running_totals=tuple(self.running),
-                dealers=tuple(self.dealers),
-                next_dealer=next_dealer,
-                finished=False,
-                winner=None,
-                end_hand=None,
-                hands_won=tuple(self.hands_won),
-                totals=totals,
-                game_bonus=zero,
-                box_bonus=zero,
-                shutout_bonus=zero,
-                final_totals=totals,
-                shutout=False,
-                tiebreak=False,
-                margin=None,
-            )
-        winner = self.winner
-        game = [rules.game_bonus if p == winner else 0 for p in range(n)]
-        box = [rules.box_bonus * won for won in self.hands_won]
-        final = [t + g + b for t, g, b in zip(totals, game, box, strict=True)]
-        shutout = all(self.hands_won[p] == 0 for p in range(n) if p != winner)
-        extra = [0] * n
-        if shutout and rules.shutout == "add_game_bonus":
-            extra[winner] = rules.game_bonus
-        elif shutout and rules.shutout == "double_total":
-            extra[winner] = final[winner]
-        final = [f + e for f, e in zip(final, extra, strict=True)]
-        margin = final[winner] - max(final[p] for p in range(n) if p != winner)
+        game = box = extra = [0] * n
+        final = list(totals)
+        shutout = False
+        margin = None
+        if winner is not None:
+            game = [rules.game_bonus if p == winner else 0 for p in range(n)]
+            box = [rules.box_bonus * won for won in self.hands_won]
+            final = [t + g + b for t, g, b in zip(totals, game, box, strict=True)]
+            shutout = all(self.hands_won[p] == 0 for p in range(n) if p != winner)
+            extra = [0] * n
+            if shutout and rules.shutout == "add_game_bonus":
+                extra[winner] = rules.game_bonus
+            elif shutout and rules.shutout == "double_total":
+                extra[winner] = final[winner]
+            final = [f + e for f, e in zip(final, extra, strict=True)]
+            margin = final[winner] - max(final[p] for p in range(n) if p != winner)
         return GameResult(
             players=n,
             hands=tuple(self.hands),
             running_totals=tuple(self.running),
             dealers=tuple(self.dealers),
             next_dealer=next_dealer,
-            finished=True,
+            finished=winner is not None,
             winner=winner,
             end_hand=self.end_hand,
             hands_won=tuple(self.hands_won),
@@ -545,12 +532,7 @@ def score_game(
     n = _default_players(rules, players)
     if rules.hollywood_games:
         raise RuleError(gettext_noop("a Hollywood rule set is scored with score_hollywood"))
-    if not 0 <= first_dealer < n:
-        raise ScoreError(
-            gettext_noop("first dealer must be a player 0-{last}, not {dealer}"),
-            last=n - 1,
-            dealer=first_dealer,
-        )
+    _check_first_dealer(first_dealer, n)
     tally = _Tally.start(rules, n)
     dealer = first_dealer
     for hand in hands:
@@ -576,11 +558,8 @@ class HollywoodResult:
     @property
     def games_won(self) -> tuple[int, int]:
         """Games won by players 0 and 1."""
-        won = [0, 0]
-        for game in self.games:
-            if game.winner is not None:
-                won[game.winner] += 1
-        return won[0], won[1]
+        first, second = _games_won(self.games, 2)
+        return first, second
 
 
 def score_hollywood(

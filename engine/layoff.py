@@ -136,13 +136,14 @@ def lay_off(
     knocker = tuple(knocker_melds)
     knocker_mask = 0
     for meld in knocker:
-        if knocker_mask & meld.mask:
-            card = mask_to_cards(knocker_mask & meld.mask)[0]
+        meld_mask = meld.mask
+        if knocker_mask & meld_mask:
+            card = mask_to_cards(knocker_mask & meld_mask)[0]
             raise MeldError(
                 gettext_noop("card {card} is in two of the knocker's melds"),
                 card=format_card(card),
             )
-        knocker_mask |= meld.mask
+        knocker_mask |= meld_mask
     defender = hand_mask(defender_cards)
     _check_apart(knocker_mask, defender)
     extra = tuple(defender_extra)
@@ -157,10 +158,10 @@ def lay_off(
         choices: list[_Option] = [(0, ())]
         for group in _layoff_groups(knocker, defender):
             choices = [
-                (used | extra, moves + more)
+                (used | laid, moves + more)
                 for used, moves in choices
-                for extra, more in group
-                if not used & extra
+                for laid, more in group
+                if not used & laid
             ]
         for used, moves in choices:
             value = least(defender ^ used)

@@ -377,15 +377,7 @@ class RuleSet:
                 gettext_noop("a rule set must be a mapping of parameters, not {kind}"),
                 kind=type(data).__name__,
             )
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(str(k) for k in data if k not in known)
-        if unknown:
-            raise RuleError(
-                gettext_noop("unknown rule parameter(s): {names}"), names=", ".join(unknown)
-            )
-        values = dict(data)
-        if isinstance(values.get("rummy_deal"), list):
-            values["rummy_deal"] = tuple(values["rummy_deal"])
+        values = _known_values(data)
         base_name = values.get("name")
         base = RULE_PRESETS.get(base_name) if isinstance(base_name, str) else None
         if base is None:
@@ -402,15 +394,21 @@ class RuleSet:
         ...
         engine.errors.RuleError: unknown rule parameter(s): gin
         """
-        known = {f.name for f in fields(self)}
-        unknown = sorted(k for k in overrides if k not in known)
-        if unknown:
-            raise RuleError(
-                gettext_noop("unknown rule parameter(s): {names}"), names=", ".join(unknown)
-            )
-        if isinstance(overrides.get("rummy_deal"), list):
-            overrides["rummy_deal"] = tuple(overrides["rummy_deal"])
-        return dataclasses.replace(self, **overrides)
+        return dataclasses.replace(self, **_known_values(overrides))
+
+
+def _known_values(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``data`` as rule parameters: unknown names are refused, a list ``rummy_deal`` is a tuple."""
+    known = {f.name for f in fields(RuleSet)}
+    unknown = sorted(str(k) for k in data if k not in known)
+    if unknown:
+        raise RuleError(
+            gettext_noop("unknown rule parameter(s): {names}"), names=", ".join(unknown)
+        )
+    values = dict(data)
+    if isinstance(values.get("rummy_deal"), list):
+        values["rummy_deal"] = tuple(values["rummy_deal"])
+    return values
 
 
 _FIELD_KINDS: Final[dict[str, str]] = {

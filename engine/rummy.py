@@ -56,10 +56,6 @@ class RummyHandResult:
         )
 
 
-def _top(values: list[int], n: int) -> int:
-    return sum(sorted(values, reverse=True)[:n])
-
-
 def score_rummy_hand(
     rules: RuleSet,
     *,
@@ -139,9 +135,11 @@ def score_rummy_hand(
             owner[card] = player
         cards_left[player] = cards
         counts[player] = sum(card_value(card, ace_high=ace_high) for card in cards)
-    free = [card_value(c, ace_high=ace_high) for c in range(52) if c not in owner]
+    free = sorted(
+        (card_value(c, ace_high=ace_high) for c in range(52) if c not in owner), reverse=True
+    )
+    most = sum(free[:deal])
     for player in counted:
-        most = _top(free, deal)
         if not 1 <= counts[player] <= most:
             raise ScoreError(
                 gettext_noop(
@@ -154,7 +152,7 @@ def score_rummy_hand(
                 deal=deal,
             )
     together = sum(counts[p] for p in counted)
-    most = _top(free, deal * len(counted))
+    most = sum(free[: deal * len(counted)])
     if together > most:
         raise ScoreError(
             gettext_noop(

@@ -820,7 +820,6 @@ def score_hand(
     if deck_map is not None:
         knocker_extra = gem_melds(knocker, deck_map, diamond_number)
         defender_extra = gem_melds(defender, deck_map, diamond_number)
-    best = best_arrangement(knocker, extra_melds=knocker_extra)
     given = knocker_melds is not None
     layoffs: LayoffResult | None = None
     if knocker_melds is not None:
@@ -835,14 +834,16 @@ def score_hand(
         )
     k = arrangement.deadwood
     shown = _shown(arrangement.melds, arrangement.deadwood_cards)
-    better: Param = ""
-    if given and k != best.deadwood:
-        better = Message(
-            gettext_noop("; the best arrangement leaves {deadwood}: {shown}"),
-            deadwood=best.deadwood,
-            shown=_shown(best.melds, best.deadwood_cards),
-        )
     big = len(knocker) == size + 1
+    better: Param = ""
+    if given and (k > limit or (big and k)):  # only the errors below show the best arrangement
+        best = best_arrangement(knocker, extra_melds=knocker_extra)
+        if k != best.deadwood:
+            better = Message(
+                gettext_noop("; the best arrangement leaves {deadwood}: {shown}"),
+                deadwood=best.deadwood,
+                shown=_shown(best.melds, best.deadwood_cards),
+            )
     if big and k:
         raise KnockError(
             gettext_noop(

@@ -14,6 +14,12 @@ MODULES = [
     "engine.melds",
     "engine.arrange",
     "engine.layoff",
+    "engine.rules",
+    "engine.scoring",
+    "engine.game",
+    "engine.gem",
+    "engine.rummy",
+    "engine.cli",
 ]
 
 

@@ -139,7 +139,6 @@ def test_best_discard_is_exact(hand: tuple[int, ...]) -> None:
     assert result.deadwood_after_best_discard == min(expected.values())
     assert min_deadwood_after_discard(mask) == min(expected.values())
     assert result.deadwood_no_discard == min_deadwood(mask)
-    assert result.big_gin is (result.deadwood_no_discard == 0)
     assert set(result.best_discards) == {
         c for c, d in expected.items() if d == min(expected.values())
     }
