@@ -56,13 +56,3 @@ def match_link_read(*, token: str, match: Match) -> MatchLink | None:
     if position is not None and not isinstance(position, int):
         return None
     return MatchLink(match_id=match.pk, position=position)
-
-
-def match_link_match_id(*, token: str) -> int | None:
-    """The match a token names, before its secret is checked (to find the match to check it on)."""
-    try:
-        data = signing.loads(token, salt=_SALT)
-    except signing.BadSignature:
-        return None
-    match_id = data.get("m") if isinstance(data, dict) else None
-    return match_id if isinstance(match_id, int) else None

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
@@ -45,10 +44,6 @@ class Actor:
             ip=request.META.get("REMOTE_ADDR") or None,
             user_agent=(request.headers.get("User-Agent") or "")[:300],
         )
-
-    @property
-    def user_or_anonymous(self) -> User | AnonymousUser:
-        return self.user if self.user is not None else AnonymousUser()
 
 
 @dataclass(frozen=True, slots=True)

@@ -268,7 +268,7 @@ def _pending(page: _Page) -> dict[str, Any] | None:
         return None
     sub = current.pending
     state, access = page.state, page.access
-    policy = state.match.event.confirmation
+    director_only = state.match.event.confirmation == Event.Confirmation.DIRECTOR
     submitter_side = _side_of_player(state, sub.submitted_by_player_id)
     submitter_name = (
         sub.submitted_by_player.name
@@ -282,7 +282,7 @@ def _pending(page: _Page) -> dict[str, Any] | None:
     )
     confirm: list[dict[str, Any]] = []
     withdraw: list[dict[str, Any]] = []
-    if policy == "director":
+    if director_only:
         if access.director:
             confirm.append({"label": _("Confirm as director"), "as_position": None})
     else:
@@ -307,7 +307,7 @@ def _pending(page: _Page) -> dict[str, Any] | None:
         own = next((s for s in state.seats if s.player_id == sub.submitted_by_player_id), None)
         if own is not None:
             withdraw.append({"as_position": own.position})
-    waiting_for = [_("a director")] if policy == "director" else [s.player.name for s in opponents]
+    waiting_for = [_("a director")] if director_only else [s.player.name for s in opponents]
     result = sub.result
     return {
         "sub": sub,
@@ -445,8 +445,6 @@ def _context(
         "errors": {_key(k): v for k, v in (errors or {}).items()},
         "form_error": form_error,
         "posted": posted if posted is not None else {},
-        "access": access,
-        "visible": visible,
         "links": _links(page) if visible else [],
         "director": access.director,
         "qs": page.qs,
@@ -911,7 +909,7 @@ def _position(seat: Any) -> int:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required(login_url="login")
+@login_required
 def event_import_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Import past score sheets from CSV: check them (dry run), then store all or nothing."""
     event = get_object_or_404(Event.objects.select_related("club"), pk=pk)

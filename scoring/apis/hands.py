@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -20,6 +22,7 @@ from scoring.apis._common import (
     _submission_or_404,
 )
 from scoring.idempotency import idempotent
+from scoring.models import HandSubmission
 from scoring.permissions import match_access
 from scoring.selectors import hand_history, submission_out
 from scoring.services import hand_confirm, hand_override, hand_withdraw
@@ -34,6 +37,27 @@ class _HandActionInput(serializers.Serializer):
     )
 
 
+def _pending_action(
+    view: _Base,
+    request: Request,
+    submission_id: int,
+    action: Callable[..., HandSubmission],
+) -> Response:
+    """Confirm or withdraw a pending entry (``action``) for the acting player."""
+    actor = view.actor(request)
+    sub = _submission_or_404(submission_id)
+
+    def run() -> Response:
+        serializer = _HandActionInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        done = action(
+            submission=sub, actor=actor, as_position=serializer.validated_data.get("as_position")
+        )
+        return Response(submission_out(done))
+
+    return idempotent(request, actor=actor, handler=run)
+
+
 class HandConfirmApi(_Base):
     """Confirm an entry waiting for confirmation (the opponent, or a director)."""
 
@@ -46,20 +70,7 @@ class HandConfirmApi(_Base):
         responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR, 409: ERROR},
     )
     def post(self, request: Request, submission_id: int) -> Response:
-        actor = self.actor(request)
-        sub = _submission_or_404(submission_id)
-
-        def run() -> Response:
-            serializer = self.InputSerializer(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            done = hand_confirm(
-                submission=sub,
-                actor=actor,
-                as_position=serializer.validated_data.get("as_position"),
-            )
-            return Response(submission_out(done))
-
-        return idempotent(request, actor=actor, handler=run)
+        return _pending_action(self, request, submission_id, hand_confirm)
 
 
 class HandWithdrawApi(_Base):
@@ -74,20 +85,7 @@ class HandWithdrawApi(_Base):
         responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR, 409: ERROR},
     )
     def post(self, request: Request, submission_id: int) -> Response:
-        actor = self.actor(request)
-        sub = _submission_or_404(submission_id)
-
-        def run() -> Response:
-            serializer = self.InputSerializer(data=request.data)
-            serializer.is_valid(raise_exception=True)
-            done = hand_withdraw(
-                submission=sub,
-                actor=actor,
-                as_position=serializer.validated_data.get("as_position"),
-            )
-            return Response(submission_out(done))
-
-        return idempotent(request, actor=actor, handler=run)
+        return _pending_action(self, request, submission_id, hand_withdraw)
 
 
 class HandOverrideApi(_Base):

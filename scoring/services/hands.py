@@ -97,12 +97,18 @@ def _is_own(sub: HandSubmission, actor: Actor, player: Player | None) -> bool:
     return actor.user is not None and sub.submitted_by_user_id == actor.user.pk
 
 
-def _submission_locked(submission: HandSubmission) -> tuple[MatchState, HandSubmission]:
+def _submission_locked(
+    submission: HandSubmission, actor: Actor
+) -> tuple[MatchState, HandSubmission, Access]:
+    """Lock the submission's match and re-read it; a 404 for an actor who may not see it."""
     state = _lock(submission.hand.game.match)
     sub = HandSubmission.objects.select_related(
         "hand__game__match__event", "submitted_by_player", "confirmed_by_player"
     ).get(pk=submission.pk)
-    return state, sub
+    access = match_access(actor=actor, match=state.match)
+    if not access.can_view:
+        raise ApplicationError(_("Not found."), status=404)
+    return state, sub, access
 
 
 def _opponents(state: MatchState, one: Player, other: Player) -> bool:
@@ -118,10 +124,7 @@ def hand_confirm(
 ) -> HandSubmission:
     """Confirm a pending entry under the event's policy (never one's own)."""
     with transaction.atomic():
-        state, sub = _submission_locked(submission)
-        access = match_access(actor=actor, match=state.match)
-        if not access.can_view:
-            raise ApplicationError(_("Not found."), status=404)
+        state, sub, access = _submission_locked(submission, actor)
         if sub.status != HandSubmission.Status.PENDING:
             raise _conflict(
                 _("This entry is %(status)s, not waiting for confirmation.")
@@ -168,10 +171,7 @@ def hand_withdraw(
 ) -> HandSubmission:
     """The submitter (or a director) withdraws an entry that is not confirmed yet."""
     with transaction.atomic():
-        state, sub = _submission_locked(submission)
-        access = match_access(actor=actor, match=state.match)
-        if not access.can_view:
-            raise ApplicationError(_("Not found."), status=404)
+        state, sub, access = _submission_locked(submission, actor)
         player = _acting_player(access, as_position)
         if sub.status != HandSubmission.Status.PENDING:
             raise _conflict(
@@ -204,10 +204,7 @@ def hand_override(
     """A director's correction: a new confirmed version; the old one is kept, superseded."""
     reason = (reason or "").strip()
     with transaction.atomic():
-        state, sub = _submission_locked(submission)
-        access = match_access(actor=actor, match=state.match)
-        if not access.can_view:
-            raise ApplicationError(_("Not found."), status=404)
+        state, sub, access = _submission_locked(submission, actor)
         if not access.director:
             raise ApplicationError(_("Only a director can correct a hand."), status=403)
         if not reason:
