@@ -246,9 +246,7 @@ class ClubRoleListApi(_Api):
     )
     def get(self, request: Request, club_id: int) -> Response:
         club = _managed_club(request, club_id)
-        roles = ClubRole.objects.filter(club=club).select_related("user")
-        roles = roles.order_by("role", "user__username")
-        return Response(ClubRoleOutput(roles, many=True).data)
+        return Response(ClubRoleOutput(selectors.club_role_list(club=club), many=True).data)
 
     @extend_schema(
         operation_id="clubs_roles_grant",

@@ -13,24 +13,21 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.errors import ApplicationError
-from core.i18n import engine_message
-from engine.errors import EngineError
-from engine.rules import RULE_PRESETS, find_rules
+from engine.rules import RULE_PRESETS
 from tournaments import selectors, services
 from tournaments.apis._common import (
     FORBIDDEN,
     INVALID,
     NOT_FOUND,
     _Api,
+    _directed_club,
     _event,
     _managed_event,
     _paginate,
     _user,
     conflict,
 )
-from tournaments.models import Club, Event
-from tournaments.permissions import require, user_can_direct_club
+from tournaments.models import Event
 from tournaments.services.edits import event_update
 
 
@@ -88,11 +85,7 @@ class EventListApi(_Api):
         data = self.EventListInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = dict(data.validated_data)
-        club = get_object_or_404(Club, pk=v.pop("club"))
-        require(
-            user_can_direct_club(user=request.user, club=club),
-            _("Only the club's admins and directors may do this."),
-        )
+        club = _directed_club(request, v.pop("club"))
         league_id = v.pop("league", None)
         league = get_object_or_404(Event, pk=league_id) if league_id else None
         event = services.event_create(club_id=club.pk, league=league, user=_user(request), **v)
@@ -190,7 +183,7 @@ class EventDetailApi(_Api):
             event=event,
             name=v.get("name", event.name),
             starts_on=v.get("starts_on", event.starts_on),
-            rules=_preset(v["rules"]) if "rules" in v else event.rules,
+            rules=v.get("rules", event.rules),
             match_format=v.get("match_format", event.match_format),
             confirmation=v.get("confirmation", event.confirmation),
             rounds_planned=v.get("rounds_planned", event.rounds_planned),
@@ -198,16 +191,6 @@ class EventDetailApi(_Api):
             options=v.get("options", event.options),
         )
         return Response(EventOutput(event).data)
-
-
-def _preset(rules: str | dict[str, Any]) -> dict[str, Any]:
-    """A preset name as the rule set it names (what ``event_update`` takes); a dict as given."""
-    if isinstance(rules, dict):
-        return rules
-    try:
-        return find_rules(rules).to_dict()
-    except EngineError as exc:
-        raise ApplicationError(engine_message(exc), field="rules") from exc
 
 
 class EventFinishApi(_Api):

@@ -23,7 +23,7 @@ from tournaments.apis._common import (
     _paginate,
     conflict,
 )
-from tournaments.models import Club, Player
+from tournaments.models import Player
 from tournaments.permissions import require, user_can_direct_club
 from tournaments.services.edits import player_update, players_create_many
 
@@ -55,11 +55,7 @@ class PlayerListApi(_Api):
         data = self.PlayerListInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = dict(data.validated_data)
-        club = get_object_or_404(Club, pk=v.pop("club"))
-        require(
-            user_can_direct_club(user=request.user, club=club),
-            _("Only the club's admins and directors may do this."),
-        )
+        club = _directed_club(request, v.pop("club"))
         player = services.player_create(club=club, **v)
         return Response(PlayerOutput(player).data, status=status.HTTP_201_CREATED)
 

@@ -32,6 +32,7 @@ from tournaments.selectors.brackets import (
 from tournaments.selectors.lists import (
     PlayerMatch,
     club_list,
+    club_role_list,
     event_active_players,
     event_forbidden_pairings,
     event_list,
@@ -97,6 +98,7 @@ __all__ = [
     "club_list",
     "club_rating_period_start",
     "club_ratings",
+    "club_role_list",
     "event_active_players",
     "event_bracket",
     "event_bracket_snapshot",

@@ -1,5 +1,5 @@
-"""Lists for the API and the pages: clubs, players, events, rounds, matches, forbidden pairings,
-registrations and a player's matches.
+"""Lists for the API and the pages: clubs, club roles, players, events, rounds, matches,
+forbidden pairings, registrations and a player's matches.
 """
 
 from __future__ import annotations
@@ -9,13 +9,28 @@ from dataclasses import dataclass
 from django.db.models import Count, F, QuerySet
 
 from scoring.models import Match, Seat
-from tournaments.models import Club, Event, ForbiddenPairing, Player, Registration, Round
+from tournaments.models import (
+    Club,
+    ClubRole,
+    Event,
+    ForbiddenPairing,
+    Player,
+    Registration,
+    Round,
+)
 
 
 def club_list() -> QuerySet[Club]:
     return Club.objects.annotate(
         player_count=Count("players", distinct=True), event_count=Count("events", distinct=True)
     ).order_by("name")
+
+
+def club_role_list(*, club: Club) -> QuerySet[ClubRole]:
+    """Who holds which role in the club, by role and then user name."""
+    return (
+        ClubRole.objects.filter(club=club).select_related("user").order_by("role", "user__username")
+    )
 
 
 def player_list(*, club_id: int | None = None) -> QuerySet[Player]:

@@ -130,7 +130,7 @@ def event_update(
     event: Event,
     name: str,
     starts_on: date | None,
-    rules: Mapping[str, Any],
+    rules: str | Mapping[str, Any],
     match_format: Mapping[str, Any] | None,
     confirmation: str,
     rounds_planned: int | None,
@@ -139,8 +139,9 @@ def event_update(
 ) -> Event:
     """Change an event's settings.
 
-    ``rules`` with a ``name`` is a whole rule set: the preset it names with the parameters given
-    changed, as at creation (a stored rule set names its preset, so it comes back as it is).
+    ``rules`` as a string is a preset's name: that preset, whole. ``rules`` with a ``name`` is
+    a whole rule set: the preset it names with the parameters given changed, as at creation (a
+    stored rule set names its preset, so it comes back as it is).
     ``rules`` without a ``name`` is a change: the given parameters over the event's current
     rules, so ``{"target": 200}`` keeps everything else as it was.
 
@@ -148,6 +149,8 @@ def event_update(
     started with, so a change would leave one event playing under two rule sets. Tie-breaks and
     options that change after results exist make the standings rebuild.
     """
+    if isinstance(rules, str):
+        rules = _rules(rules)
     if event.status == Event.Status.FINISHED:
         raise ApplicationError(
             _("The event is finished; its settings can no longer change."), status=409
