@@ -477,7 +477,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         queryset=Event.objects.none(),
         required=False,
         empty_label=_("(none)"),
-        help_text=_("A club night can count towards one of the club's leagues."),
+        help_text=_("A club night or tournament can count towards one of the club's leagues."),
     )
     preset = forms.ChoiceField(
         label=_("Rule set"),

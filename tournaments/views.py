@@ -60,6 +60,7 @@ from tournaments.permissions import (
 from tournaments.selectors import (
     DEFAULT_TIEBREAKS,
     club_ratings,
+    club_role_list,
     event_active_players,
     event_bracket,
     event_forbidden_pairings,
@@ -212,7 +213,7 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     events = list(event_list(club_id=club.pk))
     players = list(player_list(club_id=club.pk))
-    ratings = _club_ratings(club)
+    ratings = club_ratings(club=club)
     ordered = sorted(players, key=lambda p: _rating_order(p, ratings.get(p.pk)))
     rows = [{"player": p, "rating": ratings.get(p.pk)} for p in ordered]
     return render(
@@ -232,11 +233,6 @@ def club_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _rating_order(player: Player, rating: Rating | None) -> tuple[bool, float, str]:
     return (rating is None, -(rating.rating if rating else 0.0), player.name)
-
-
-def _club_ratings(club: Club) -> dict[int, Rating]:
-    """Current two-player ratings of the club's players."""
-    return club_ratings(club=club)
 
 
 # -- events ----------------------------------------------------------------------------------
@@ -336,17 +332,16 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if director:
         registrations = list(registration_list(event=event))
         club_players = player_list(club_id=event.club_id)
-        registered = {r.player_id for r in registrations}
+        unregistered = club_players.exclude(pk__in={r.player_id for r in registrations})
+        active = event_active_players(event=event)
         context.update(
             registrations=registrations,
-            register_form=RegisterForm(players=club_players.exclude(pk__in=registered)),
-            bulk_form=BulkRegisterForm(
-                prefix="bulk", players=club_players.exclude(pk__in=registered)
-            ),
+            register_form=RegisterForm(players=unregistered),
+            bulk_form=BulkRegisterForm(prefix="bulk", players=unregistered),
             waiting_checkin=sum(r.status == Registration.Status.REGISTERED for r in registrations),
-            start_form=MatchStartForm(players=_event_players(event)),
+            start_form=MatchStartForm(players=active),
             forbidden=list(event_forbidden_pairings(event=event)),
-            forbidden_form=ForbiddenPairingForm(players=_event_players(event)),
+            forbidden_form=ForbiddenPairingForm(players=active),
         )
     return render(request, "tournaments/event_detail.html", context)
 
@@ -354,10 +349,6 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _open_matches(event: Event) -> list[Match]:
     """A club night's tables: the ones being played first, then newest first."""
     return list(event_matches(event=event)[:60])
-
-
-def _event_players(event: Event) -> Any:
-    return event_active_players(event=event)
 
 
 def event_standings_fragment(request: HttpRequest, pk: int) -> HttpResponse:
@@ -616,7 +607,7 @@ def _club(slug: str) -> Club:
     return get_object_or_404(Club, slug=slug)
 
 
-@login_required(login_url="login")
+@login_required
 def club_create_view(request: HttpRequest) -> HttpResponse:
     """Any signed-in user may start a club; they become its first admin."""
     form = ClubForm(request.POST or None)
@@ -661,7 +652,7 @@ def _club_edit_page(
     )
 
 
-@login_required(login_url="login")
+@login_required
 def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
     if not user_can_manage_club(user=request.user, club=club):
@@ -680,7 +671,7 @@ def club_edit(request: HttpRequest, slug: str) -> HttpResponse:
     return _club_edit_page(request, club, form=form)
 
 
-@login_required(login_url="login")
+@login_required
 @require_POST
 def club_gem_deck(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
@@ -745,13 +736,13 @@ def _directed_club(request: HttpRequest, slug: str) -> tuple[Club, HttpResponse 
     return club, None
 
 
-@login_required(login_url="login")
+@login_required
 def club_players(request: HttpRequest, slug: str) -> HttpResponse:
     club, refused = _directed_club(request, slug)
     return refused or _players_page(request, club)
 
 
-@login_required(login_url="login")
+@login_required
 @require_POST
 def club_player_add(request: HttpRequest, slug: str) -> HttpResponse:
     club, refused = _directed_club(request, slug)
@@ -769,7 +760,7 @@ def club_player_add(request: HttpRequest, slug: str) -> HttpResponse:
     return _players_page(request, club, add_form=form)
 
 
-@login_required(login_url="login")
+@login_required
 @require_POST
 def club_player_paste(request: HttpRequest, slug: str) -> HttpResponse:
     club, refused = _directed_club(request, slug)
@@ -799,7 +790,7 @@ def club_player_paste(request: HttpRequest, slug: str) -> HttpResponse:
     return _players_page(request, club, list_form=form)
 
 
-@login_required(login_url="login")
+@login_required
 @require_POST
 def club_player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     club, refused = _directed_club(request, slug)
@@ -824,19 +815,15 @@ def club_player_edit(request: HttpRequest, slug: str, player_id: int) -> HttpRes
 def _roles_page(
     request: HttpRequest, club: Club, form: RoleGrantForm | None = None
 ) -> HttpResponse:
-    # A read the selectors do not offer yet: who holds which role in the club.
-    roles = list(
-        ClubRole.objects.filter(club=club).select_related("user").order_by("role", "user__username")
-    )
     return render(
         request,
         "tournaments/club_roles.html",
-        {"club": club, "roles": roles, "form": form or RoleGrantForm()},
+        {"club": club, "roles": list(club_role_list(club=club)), "form": form or RoleGrantForm()},
         status=400 if form is not None and form.errors else 200,
     )
 
 
-@login_required(login_url="login")
+@login_required
 def club_roles(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
     if not user_can_manage_club(user=request.user, club=club):
@@ -864,7 +851,7 @@ def club_roles(request: HttpRequest, slug: str) -> HttpResponse:
     return _roles_page(request, club, form)
 
 
-@login_required(login_url="login")
+@login_required
 @require_POST
 def club_role_revoke_view(request: HttpRequest, slug: str, role_id: int) -> HttpResponse:
     club = _club(slug)
@@ -926,7 +913,7 @@ def _preset_reloaded(form: EventSettingsForm, **kwargs: Any) -> EventSettingsFor
     return EventSettingsForm(initial=initial, **kwargs)
 
 
-@login_required(login_url="login")
+@login_required
 def event_create_view(request: HttpRequest, slug: str) -> HttpResponse:
     club, refused = _directed_club(request, slug)
     if refused:
@@ -947,7 +934,7 @@ def event_create_view(request: HttpRequest, slug: str) -> HttpResponse:
                 rounds_planned=data["rounds_planned"],
                 options=data["options"],
                 tiebreaks=data["tiebreaks"],
-                league=data["league"] if data["kind"] == Event.Kind.CLUB_NIGHT else None,
+                league=data["league"],
                 starts_on=data["starts_on"],
                 user=request.user,  # type: ignore[arg-type]
             )
@@ -959,7 +946,7 @@ def event_create_view(request: HttpRequest, slug: str) -> HttpResponse:
     return _event_form_page(request, form, club, None)
 
 
-@login_required(login_url="login")
+@login_required
 def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     if not user_can_manage_event(user=request.user, event=event):

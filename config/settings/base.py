@@ -13,11 +13,11 @@ from pathlib import Path
 import environ
 from django.utils.translation import gettext_lazy as _
 
-BASE_DIR = Path(__file__).resolve().parent.parent.parent
-VAR_DIR = Path(environ.Env().str("KNOCK_VAR_DIR", default=str(BASE_DIR / "var")))
-(VAR_DIR / "static").mkdir(parents=True, exist_ok=True)
-
 env = environ.Env()
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+VAR_DIR = Path(env.str("KNOCK_VAR_DIR", default=str(BASE_DIR / "var")))
+(VAR_DIR / "static").mkdir(parents=True, exist_ok=True)
 
 SECRET_KEY = env.str("SECRET_KEY", default="knock-local-development-key-not-for-production")
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
@@ -103,7 +103,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "login"
 
 # --- Languages ----------------------------------------------------------------------------
 LANGUAGE_CODE = "en"

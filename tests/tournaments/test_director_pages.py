@@ -19,27 +19,12 @@ from tests.factories import (
     RegistrationFactory,
     UserFactory,
 )
+from tests.tournaments.helpers import field_error, page_client
 from tournaments.models import Club, ClubRole, Event, Player, Registration
 from tournaments.services import event_create, round_pair
 from tournaments.services.edits import event_update
 
 pytestmark = pytest.mark.django_db
-
-
-def _client(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def _field_error(html: str, field_id: str) -> str:
-    """The error text shown in the ``.field`` block of the input ``field_id``."""
-    start = html.index(f'id="{field_id}"')
-    block_start = html.rindex('<div class="field', 0, start)
-    block_end = html.index("</div>", start)
-    block = html[block_start:block_end]
-    assert "has-error" in block, block
-    return " ".join(re.findall(r'<p class="error"[^>]*>(.*?)</p>', block, re.S))
 
 
 def _event_post(**overrides: Any) -> dict[str, Any]:
@@ -112,14 +97,14 @@ def test_signed_out_visitors_are_sent_to_sign_in(url):
 def test_signed_in_strangers_get_403(url, method):
     event = EventFactory()
     path = url.format(slug=event.club.slug, event=event.pk)
-    response = getattr(_client(UserFactory()), method)(path, {"add-name": "Zed"})
+    response = getattr(page_client(UserFactory()), method)(path, {"add-name": "Zed"})
     assert response.status_code == 403
     assert "Not allowed" in response.content.decode()
     assert not Player.objects.filter(name="Zed").exists()
 
 
 def test_a_director_runs_players_and_events_but_not_the_club_or_roles(club, director):
-    client = _client(director)
+    client = page_client(director)
     assert client.get(f"/clubs/{club.slug}/players/").status_code == 200
     assert client.get(f"/clubs/{club.slug}/events/new/").status_code == 200
     assert client.get(f"/clubs/{club.slug}/edit/").status_code == 403
@@ -130,7 +115,7 @@ def test_an_events_own_director_may_change_its_settings():
     event = EventFactory(status=Event.Status.REGISTRATION)
     user: Any = UserFactory()
     event.directors.add(user)
-    assert _client(user).get(f"/events/{event.pk}/settings/").status_code == 200
+    assert page_client(user).get(f"/events/{event.pk}/settings/").status_code == 200
 
 
 # -- clubs ----------------------------------------------------------------------------------
@@ -138,7 +123,7 @@ def test_an_events_own_director_may_change_its_settings():
 
 def test_any_signed_in_user_creates_a_club_and_becomes_its_admin():
     user: Any = UserFactory()
-    response = _client(user).post(
+    response = page_client(user).post(
         "/clubs/new/",
         {
             "name": "Seoul Gin Society",
@@ -157,27 +142,27 @@ def test_any_signed_in_user_creates_a_club_and_becomes_its_admin():
 
 def test_club_creation_shows_the_services_message_at_the_field():
     ClubFactory(slug="taken")
-    response = _client(UserFactory()).post(
+    response = page_client(UserFactory()).post(
         "/clubs/new/", {"name": "Another", "slug": "taken", "rating_period_days": 30}
     )
     assert response.status_code == 400
-    assert "is taken" in _field_error(response.content.decode(), "id_slug")
+    assert "is taken" in field_error(response.content.decode(), "id_slug")
 
 
 def test_club_creation_refuses_the_reserved_address_and_a_zero_period():
-    client = _client(UserFactory())
+    client = page_client(UserFactory())
     response = client.post("/clubs/new/", {"name": "New", "slug": "", "rating_period_days": 0})
     assert response.status_code == 400
-    assert _field_error(response.content.decode(), "id_rating_period_days")
+    assert field_error(response.content.decode(), "id_rating_period_days")
     # The reserved address is the service's rule (the API refuses it the same way).
     response = client.post("/clubs/new/", {"name": "New", "slug": "", "rating_period_days": 30})
     assert response.status_code == 400
-    assert "reserved" in _field_error(response.content.decode(), "id_slug")
+    assert "reserved" in field_error(response.content.decode(), "id_slug")
     assert not Club.objects.filter(name="New").exists()
 
 
 def test_an_admin_edits_the_club(club, admin_user):
-    response = _client(admin_user).post(
+    response = page_client(admin_user).post(
         f"/clubs/{club.slug}/edit/",
         {"name": "Renamed", "slug": "renamed", "description": "x", "rating_period_days": 14},
     )
@@ -187,7 +172,7 @@ def test_an_admin_edits_the_club(club, admin_user):
 
 
 def test_the_club_page_links_to_knocks_own_pages_not_the_admin(club, admin_user):
-    html = _client(admin_user).get(f"/clubs/{club.slug}/").content.decode()
+    html = page_client(admin_user).get(f"/clubs/{club.slug}/").content.decode()
     assert "/admin/" not in html
     for url in ("edit/", "players/", "roles/", "events/new/"):
         assert f'href="/clubs/{club.slug}/{url}"' in html
@@ -198,7 +183,7 @@ def test_the_club_page_links_to_knocks_own_pages_not_the_admin(club, admin_user)
 
 def test_a_director_pastes_a_list_of_players(club, director):
     PlayerFactory(club=club, name="Ann")
-    response = _client(director).post(
+    response = page_client(director).post(
         f"/clubs/{club.slug}/players/paste/",
         {"list-names": "Ann\nBo\n\n  Cy  \nBo\n", "list-is_guest": "on"},
         follow=True,
@@ -212,14 +197,14 @@ def test_a_director_pastes_a_list_of_players(club, director):
 
 def test_adding_a_player_twice_shows_the_message_at_the_name(club, director):
     PlayerFactory(club=club, name="Ann")
-    response = _client(director).post(f"/clubs/{club.slug}/players/add/", {"add-name": "Ann"})
+    response = page_client(director).post(f"/clubs/{club.slug}/players/add/", {"add-name": "Ann"})
     assert response.status_code == 400
-    assert "already has a player called" in _field_error(response.content.decode(), "id_add-name")
+    assert "already has a player called" in field_error(response.content.decode(), "id_add-name")
 
 
 def test_a_director_renames_a_player(club, director):
     player = PlayerFactory(club=club, name="Jon")
-    response = _client(director).post(
+    response = page_client(director).post(
         f"/clubs/{club.slug}/players/{player.pk}/",
         {f"p{player.pk}-name": "John", f"p{player.pk}-family": "Kim"},
     )
@@ -231,11 +216,11 @@ def test_a_director_renames_a_player(club, director):
 def test_renaming_onto_another_players_name_is_refused_at_the_field(club, director):
     PlayerFactory(club=club, name="Ann")
     player = PlayerFactory(club=club, name="Bo")
-    response = _client(director).post(
+    response = page_client(director).post(
         f"/clubs/{club.slug}/players/{player.pk}/", {f"p{player.pk}-name": "Ann"}
     )
     assert response.status_code == 400
-    assert "already has" in _field_error(response.content.decode(), f"id_p{player.pk}-name")
+    assert "already has" in field_error(response.content.decode(), f"id_p{player.pk}-name")
     player.refresh_from_db()
     assert player.name == "Bo"
 
@@ -245,7 +230,7 @@ def test_renaming_onto_another_players_name_is_refused_at_the_field(club, direct
 
 def test_an_admin_grants_and_revokes_a_role_by_username(club, admin_user):
     dora: Any = UserFactory(username="dora")
-    client = _client(admin_user)
+    client = page_client(admin_user)
     response = client.post(f"/clubs/{club.slug}/roles/", {"username": "dora", "role": "director"})
     assert response.status_code == 302
     role = ClubRole.objects.get(club=club, user=dora)
@@ -255,18 +240,18 @@ def test_an_admin_grants_and_revokes_a_role_by_username(club, admin_user):
 
 
 def test_granting_to_an_unknown_username_is_refused_at_the_field(club, admin_user):
-    response = _client(admin_user).post(
+    response = page_client(admin_user).post(
         f"/clubs/{club.slug}/roles/", {"username": "nobody", "role": "admin"}
     )
     assert response.status_code == 400
-    assert "Nobody has the username nobody" in _field_error(
-        response.content.decode(), "id_username"
-    )
+    assert "Nobody has the username nobody" in field_error(response.content.decode(), "id_username")
 
 
 def test_the_last_admin_cannot_be_removed(club, admin_user):
     role = ClubRole.objects.get(club=club, user=admin_user)
-    response = _client(admin_user).post(f"/clubs/{club.slug}/roles/{role.pk}/revoke/", follow=True)
+    response = page_client(admin_user).post(
+        f"/clubs/{club.slug}/roles/{role.pk}/revoke/", follow=True
+    )
     assert "keeps at least one admin" in response.content.decode()
     assert ClubRole.objects.filter(pk=role.pk).exists()
 
@@ -292,25 +277,25 @@ def _deck_text() -> tuple[str, dict[str, Any]]:
 
 def test_an_admin_pastes_the_gem_deck_map_and_it_is_stored_in_the_engines_form(club, admin_user):
     text, mapping = _deck_text()
-    response = _client(admin_user).post(f"/clubs/{club.slug}/gem-deck/", {"deck_map": text})
+    response = page_client(admin_user).post(f"/clubs/{club.slug}/gem-deck/", {"deck_map": text})
     assert response.status_code == 302
     club.refresh_from_db()
     assert club.gem_deck_map == mapping
     deck = DeckMap.from_mapping(club.gem_deck_map)
     assert len(deck.names) == 8
-    page = _client(admin_user).get(f"/clubs/{club.slug}/edit/").content.decode()
+    page = page_client(admin_user).get(f"/clubs/{club.slug}/edit/").content.decode()
     assert "KS pearl,topaz" in page
 
 
 def test_a_wrong_deck_map_is_refused_with_the_engines_message(club, admin_user):
     text, _ = _deck_text()
     short = "\n".join(text.splitlines()[:-1])  # no KC
-    response = _client(admin_user).post(f"/clubs/{club.slug}/gem-deck/", {"deck_map": short})
+    response = page_client(admin_user).post(f"/clubs/{club.slug}/gem-deck/", {"deck_map": short})
     assert response.status_code == 400
-    assert "missing KC" in _field_error(response.content.decode(), "id_deck_map")
+    assert "missing KC" in field_error(response.content.decode(), "id_deck_map")
     bad = text.replace("AS ruby", "1S ruby")
-    response = _client(admin_user).post(f"/clubs/{club.slug}/gem-deck/", {"deck_map": bad})
-    assert "Line 1" in _field_error(response.content.decode(), "id_deck_map")
+    response = page_client(admin_user).post(f"/clubs/{club.slug}/gem-deck/", {"deck_map": bad})
+    assert "Line 1" in field_error(response.content.decode(), "id_deck_map")
     club.refresh_from_db()
     assert club.gem_deck_map == {}
 
@@ -319,7 +304,7 @@ def test_a_wrong_deck_map_is_refused_with_the_engines_message(club, admin_user):
 
 
 def test_creating_an_event_with_a_preset_an_override_and_a_tiebreak_order(club, director):
-    response = _client(director).post(
+    response = page_client(director).post(
         f"/clubs/{club.slug}/events/new/",
         _event_post(
             r_target="150",
@@ -344,37 +329,37 @@ def test_creating_an_event_with_a_preset_an_override_and_a_tiebreak_order(club, 
 
 
 def test_no_tiebreak_ticked_keeps_the_usual_order(club, director):
-    _client(director).post(f"/clubs/{club.slug}/events/new/", _event_post())
+    page_client(director).post(f"/clubs/{club.slug}/events/new/", _event_post())
     assert Event.objects.get(name="Spring Swiss").tiebreaks == []
 
 
 def test_a_rule_error_is_shown_at_the_parameter_it_names(club, director):
-    response = _client(director).post(
+    response = page_client(director).post(
         f"/clubs/{club.slug}/events/new/", _event_post(r_knock_limit="dice")
     )
     assert response.status_code == 400
-    assert "Gem Rummy" in _field_error(response.content.decode(), "id_r_knock_limit")
-    response = _client(director).post(
+    assert "Gem Rummy" in field_error(response.content.decode(), "id_r_knock_limit")
+    response = page_client(director).post(
         f"/clubs/{club.slug}/events/new/", _event_post(r_spade_doubles="on")
     )
-    assert "upcard" in _field_error(response.content.decode(), "id_r_spade_doubles")
+    assert "upcard" in field_error(response.content.decode(), "id_r_spade_doubles")
     assert not Event.objects.exists()
 
 
 def test_a_match_format_error_is_shown_at_the_format(club, director):
-    response = _client(director).post(
+    response = page_client(director).post(
         f"/clubs/{club.slug}/events/new/", _event_post(fmt_kind="best_of", fmt_games="4")
     )
     assert response.status_code == 400
-    assert "odd number" in _field_error(response.content.decode(), "id_fmt_games")
-    response = _client(director).post(
+    assert "odd number" in field_error(response.content.decode(), "id_fmt_games")
+    response = page_client(director).post(
         f"/clubs/{club.slug}/events/new/", _event_post(fmt_kind="hollywood")
     )
-    assert "Hollywood" in _field_error(response.content.decode(), "id_fmt_kind")
+    assert "Hollywood" in field_error(response.content.decode(), "id_fmt_kind")
 
 
 def test_loading_a_preset_without_script_keeps_the_other_fields(club, director):
-    response = _client(director).post(
+    response = page_client(director).post(
         f"/clubs/{club.slug}/events/new/",
         _event_post(preset="oklahoma", load_preset="1", name="Okie night"),
     )
@@ -395,11 +380,20 @@ def test_the_rules_fragment_gives_a_presets_values():
 
 def test_a_club_night_can_belong_to_a_league(club, director):
     league = event_create(club_id=club.pk, name="Winter league", kind="league")
-    _client(director).post(
+    page_client(director).post(
         f"/clubs/{club.slug}/events/new/",
         _event_post(name="Night 1", kind="club_night", league=str(league.pk)),
     )
     assert Event.objects.get(name="Night 1").league == league
+
+
+def test_a_tournament_can_count_towards_a_league_as_through_the_api(club, director):
+    league = event_create(club_id=club.pk, name="Season", kind="league")
+    page_client(director).post(
+        f"/clubs/{club.slug}/events/new/",
+        _event_post(name="Spring Swiss", kind="swiss", league=str(league.pk)),
+    )
+    assert Event.objects.get(name="Spring Swiss").league == league
 
 
 # -- event settings -------------------------------------------------------------------------
@@ -420,7 +414,7 @@ def _swiss_with_players(club: Club, n: int = 4) -> Event:
 
 def test_settings_change_before_play(club, director):
     event = _swiss_with_players(club)
-    response = _client(director).post(
+    response = page_client(director).post(
         f"/events/{event.pk}/settings/",
         _event_post(name="Renamed Swiss", r_target="200", rounds_planned="4", kind=None),
     )
@@ -435,7 +429,7 @@ def test_rule_changes_are_refused_once_play_has_started(club, director):
     event = _swiss_with_players(club)
     round_pair(event=event)
     assert Match.objects.filter(event=event).exists()
-    client = _client(director)
+    client = page_client(director)
     page = client.get(f"/events/{event.pk}/settings/").content.decode()
     assert "Play has started" in page
     assert re.search(r'name="r_target"[^>]*disabled', page)
@@ -476,7 +470,7 @@ def test_the_event_page_links_to_its_settings_for_directors_only(club, director)
     event = _swiss_with_players(club)
     assert (
         f"/events/{event.pk}/settings/"
-        in _client(director).get(f"/events/{event.pk}/").content.decode()
+        in page_client(director).get(f"/events/{event.pk}/").content.decode()
     )
     assert (
         f"/events/{event.pk}/settings/" not in Client().get(f"/events/{event.pk}/").content.decode()
