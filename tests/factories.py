@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import factory
 from django.contrib.auth import get_user_model
 
 from engine.rules import find_rules
 from tournaments.models import Club, ClubRole, Event, Player, Registration
+
+PASSWORD = "pw-knock-1234"  # every UserFactory user's
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -15,7 +19,7 @@ class UserFactory(factory.django.DjangoModelFactory):
         django_get_or_create = ("username",)
 
     username = factory.Sequence(lambda n: f"user{n}")
-    password = factory.django.Password("pw-knock-1234")
+    password = factory.django.Password(PASSWORD)
 
 
 class ClubFactory(factory.django.DjangoModelFactory):
@@ -62,3 +66,23 @@ class RegistrationFactory(factory.django.DjangoModelFactory):
 
     event = factory.SubFactory(EventFactory)
     player = factory.SubFactory(PlayerFactory, club=factory.SelfAttribute("..event.club"))
+
+
+def swiss_event(players: int = 4, *, player_name: str = "P{}", **kwargs: Any) -> Any:
+    """A three-round Swiss, one hand a match and no confirmation, still taking registrations,
+    with ``players`` players checked in (named ``player_name`` formatted with 1, 2, ...)."""
+    kwargs.setdefault("rules", find_rules("standard", target=None).to_dict())
+    event = EventFactory(
+        kind=Event.Kind.SWISS,
+        confirmation=Event.Confirmation.NONE,
+        status=Event.Status.REGISTRATION,
+        rounds_planned=3,
+        **kwargs,
+    )
+    for i in range(players):
+        RegistrationFactory(
+            event=event,
+            player=PlayerFactory(club=event.club, name=player_name.format(i + 1)),
+            status=Registration.Status.CHECKED_IN,
+        )
+    return event

@@ -11,9 +11,9 @@ from config.settings.base import env
 DEBUG = False
 SECRET_KEY = env.str("SECRET_KEY")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
-DATABASES = {"default": env.db("DATABASE_URL")}
-DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Required: base builds DATABASES from it (with CONN_MAX_AGE and health checks) but would fall
+# back to SQLite without it.
+env.str("DATABASE_URL")
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 

@@ -17,7 +17,3 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 CELERY_BROKER_URL = env.str(
     "CELERY_BROKER_URL", default=f"sqla+sqlite:///{VAR_DIR / 'test-celery-broker.sqlite3'}"
 )
-STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-}

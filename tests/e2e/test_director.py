@@ -9,8 +9,9 @@ import pytest
 from playwright.sync_api import expect
 
 from engine.rules import find_rules
+from tests.e2e.steps import sign_in, start_club_with_players
 from tests.factories import UserFactory
-from tournaments.models import Club, ClubRole, Event
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -24,20 +25,9 @@ def test_a_new_director_runs_a_swiss_from_scratch(page, live_server):
     # Sign in from the clubs page and start a club.
     page.goto("/clubs/")
     page.get_by_role("link", name="Sign in to start a club").click()
-    page.get_by_label("Username").fill("mina")
-    page.get_by_label("Password").fill("pw-knock-1234")
-    page.get_by_role("button", name="Sign in").click()
+    sign_in(page, "mina")
     expect(page.locator("h1")).to_have_text("New club")
-    page.get_by_label("Name", exact=True).fill("Mapo Gin Club")
-    page.get_by_role("button", name="Create the club").click()
-    club = Club.objects.get(name="Mapo Gin Club")
-    assert ClubRole.objects.filter(club=club, user__username="mina", role="admin").exists()
-
-    # Paste eight players.
-    expect(page.locator("h1")).to_have_text("Players")
-    page.get_by_label("Players, one name per line").fill("\n".join(NAMES))
-    page.get_by_role("button", name="Add these players").click()
-    expect(page.locator(".notice.ok")).to_have_text("8 players added.")
+    start_club_with_players(page, admin="mina", names=NAMES)  # eight players
     expect(page.locator("#players li")).to_have_count(8)
 
     # A Swiss event from the "classic" preset with the target raised to 150.

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from engine.rules import find_rules
 from scoring.models import HandSubmission
+from tests.e2e.steps import sign_in
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.scoring.factories import MatchFactory
 
@@ -34,9 +35,7 @@ def _setup() -> tuple[Any, Any]:
 def _sign_in(page: Any, event: Any) -> None:
     page.goto(f"/events/{event.pk}/")
     page.get_by_role("link", name="Sign in").click()
-    page.get_by_label("Username").fill("td")
-    page.get_by_label("Password").fill("pw-knock-1234")
-    page.get_by_role("button", name="Sign in").click()
+    sign_in(page, "td")
     expect(page.locator("h1")).to_have_text("Thursday club night")
 
 

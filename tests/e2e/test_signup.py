@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tournaments.models import Club, ClubRole, Event, Registration
+from tests.e2e.steps import start_club_with_players
+from tournaments.models import Event, Registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,16 +28,7 @@ def test_a_visitor_signs_up_and_checks_in_a_club_night_with_one_form(page, live_
     expect(page.locator("h1")).to_have_text("New club")
     expect(page.locator(".notice.ok")).to_have_text("Welcome, mina. Start your club next.")
     expect(page.get_by_role("button", name="Sign out")).to_be_visible()
-    page.get_by_label("Name", exact=True).fill("Mapo Gin Club")
-    page.get_by_role("button", name="Create the club").click()
-    club = Club.objects.get(name="Mapo Gin Club")
-    assert ClubRole.objects.filter(club=club, user__username="mina", role="admin").exists()
-
-    # Paste six players.
-    expect(page.locator("h1")).to_have_text("Players")
-    page.get_by_label("Players, one name per line").fill("\n".join(NAMES))
-    page.get_by_role("button", name="Add these players").click()
-    expect(page.locator(".notice.ok")).to_have_text("6 players added.")
+    start_club_with_players(page, admin="mina", names=NAMES)  # six players
 
     # A club night.
     page.get_by_role("link", name="New event").click()

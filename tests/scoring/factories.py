@@ -2,7 +2,6 @@
 
 ``HandSubmissionFactory(match=m)`` enters a hand by counts with :func:`scoring.services.hand_submit`
 as the event's director; the traits ``gin``, ``undercut`` and ``dead`` change the entry.
-``HandEntryFactory`` builds the same entries as plain dicts for API requests.
 """
 
 from __future__ import annotations
@@ -22,22 +21,6 @@ def event_director(event: Any) -> Any:
     user = UserFactory(username=f"director-of-{event.pk}")
     event.directors.add(user)
     return user
-
-
-class HandEntryFactory(factory.DictFactory):
-    """A two-player hand by counts: seat 0 knocks with 5 against 25 (20 points)."""
-
-    knocker = 0
-    outcome = "knock"
-    knocker_deadwood = 5
-    defender_deadwood = 25
-
-    class Params:
-        gin = factory.Trait(outcome="gin", knocker_deadwood=0, defender_deadwood=30)
-        undercut = factory.Trait(outcome="undercut", knocker_deadwood=8, defender_deadwood=5)
-        dead = factory.Trait(
-            outcome="dead", knocker=None, knocker_deadwood=None, defender_deadwood=None
-        )
 
 
 class MatchFactory(factory.django.DjangoModelFactory):

@@ -41,6 +41,25 @@ def _submit_as(match: Match, position: int, **entry: Any) -> HandSubmission:
     return hand_submit(match=match, actor=Actor(token=token), entry=HandEntry.from_dict(entry))
 
 
+def _knock(match: Match) -> HandSubmission:
+    """Seat 0 knocks with 5 against 25, entered through the service (not the page)."""
+    return _submit_as(
+        match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25
+    )
+
+
+def _counts(knocker_deadwood: str = "5", defender_deadwood: str = "25", **extra: str) -> dict:
+    """The page's "by counts" form: seat 0 knocks."""
+    return {
+        "mode": "counts",
+        **extra,
+        "knocker": "0",
+        "outcome": "knock",
+        "knocker_deadwood": knocker_deadwood,
+        "defender_deadwood": defender_deadwood,
+    }
+
+
 def test_player_link_shows_the_entry_form_with_numeric_inputs():
     match = _match()
     response = Client().get(_url(match, 0))
@@ -58,7 +77,7 @@ def test_player_link_shows_the_entry_form_with_numeric_inputs():
 
 def test_spectator_sees_the_sheet_but_no_form_and_no_unconfirmed_entry():
     match = _match()
-    _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    _knock(match)
     response = Client().get(_url(match))
     assert response.status_code == 200
     html = response.content.decode()
@@ -83,13 +102,7 @@ def test_enter_by_counts_then_opponent_confirms():
     match = _match()
     response = Client().post(
         _url(match, 0, "hands/"),
-        {
-            "mode": "counts",
-            "knocker": "0",
-            "outcome": "knock",
-            "knocker_deadwood": "5",
-            "defender_deadwood": "25",
-        },
+        _counts(),
     )
     assert response.status_code == 302
     sub = HandSubmission.objects.get()
@@ -111,7 +124,7 @@ def test_enter_by_counts_then_opponent_confirms():
 
 def test_server_refuses_a_confirmation_of_ones_own_entry():
     match = _match()
-    sub = _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    sub = _knock(match)
     response = Client().post(_url(match, 0, f"entries/{sub.pk}/confirm/"), follow=True)
     sub.refresh_from_db()
     assert sub.status == HandSubmission.Status.PENDING
@@ -122,13 +135,7 @@ def test_knock_over_the_limit_names_the_field_and_stores_nothing():
     match = _match()
     response = Client().post(
         _url(match, 0, "hands/"),
-        {
-            "mode": "counts",
-            "knocker": "0",
-            "outcome": "knock",
-            "knocker_deadwood": "12",
-            "defender_deadwood": "30",
-        },
+        _counts("12", "30"),
     )
     assert response.status_code == 400
     html = response.content.decode()
@@ -141,13 +148,7 @@ def test_not_a_number_is_refused_with_the_field_named():
     match = _match()
     response = Client().post(
         _url(match, 0, "hands/"),
-        {
-            "mode": "counts",
-            "knocker": "0",
-            "outcome": "knock",
-            "knocker_deadwood": "five",
-            "defender_deadwood": "30",
-        },
+        _counts("five", "30"),
     )
     assert response.status_code == 400
     assert "Enter a whole number." in response.content.decode()
@@ -186,14 +187,7 @@ def test_table_link_holder_says_who_they_are():
     assert 'name="as_position"' in html
     response = Client().post(
         table.replace("/?", "/hands/?"),
-        {
-            "mode": "counts",
-            "as_position": "0",
-            "knocker": "0",
-            "outcome": "knock",
-            "knocker_deadwood": "5",
-            "defender_deadwood": "25",
-        },
+        _counts(as_position="0"),
     )
     assert response.status_code == 302
     html = Client().get(table).content.decode()
@@ -202,7 +196,7 @@ def test_table_link_holder_says_who_they_are():
 
 def test_withdraw_by_the_submitter():
     match = _match()
-    sub = _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    sub = _knock(match)
     response = Client().post(_url(match, 0, f"entries/{sub.pk}/withdraw/"))
     assert response.status_code == 302
     sub.refresh_from_db()
@@ -211,7 +205,7 @@ def test_withdraw_by_the_submitter():
 
 def test_director_sees_history_and_overrides_with_a_reason():
     match = _match(confirmation="none")
-    sub = _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    sub = _knock(match)
     client = Client()
     client.force_login(event_director(match.event))
     html = client.get(_url(match)).content.decode()
@@ -222,27 +216,13 @@ def test_director_sees_history_and_overrides_with_a_reason():
     assert "submitted" in page.content.decode()
     missing = client.post(
         f"/matches/{match.pk}/entries/{sub.pk}/",
-        {
-            "mode": "counts",
-            "knocker": "0",
-            "outcome": "knock",
-            "knocker_deadwood": "5",
-            "defender_deadwood": "20",
-            "reason": "",
-        },
+        _counts("5", "20", reason=""),
     )
     assert missing.status_code == 400
     assert "Give the reason" in missing.content.decode()
     done = client.post(
         f"/matches/{match.pk}/entries/{sub.pk}/",
-        {
-            "mode": "counts",
-            "knocker": "0",
-            "outcome": "knock",
-            "knocker_deadwood": "5",
-            "defender_deadwood": "20",
-            "reason": "miscounted",
-        },
+        _counts("5", "20", reason="miscounted"),
     )
     assert done.status_code == 302
     assert HandSubmission.objects.filter(status="confirmed").get().result["points"] == 15
@@ -250,7 +230,7 @@ def test_director_sees_history_and_overrides_with_a_reason():
 
 def test_players_cannot_open_the_history_page():
     match = _match()
-    sub = _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    sub = _knock(match)
     assert Client().get(_url(match, 0, f"entries/{sub.pk}/")).status_code == 404
 
 
@@ -261,14 +241,14 @@ def test_live_poll_answers_204_until_something_changes():
     assert page.status_code == 200
     version = "0-0-playing"
     assert client.get(_url(match, 1, "live/") + f"&v={version}").status_code == 204
-    _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    _knock(match)
     response = client.get(_url(match, 1, "live/") + f"&v={version}")
     assert response["HX-Refresh"] == "true"
 
 
 def test_hollywood_sheet_has_three_columns():
     match = _match(preset="hollywood", confirmation="none", match_format={"kind": "hollywood"})
-    _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    _knock(match)
     html = Client().get(_url(match, 0)).content.decode()
     assert "G1" in html
     assert "G2" in html
@@ -326,13 +306,7 @@ def test_oklahoma_asks_for_the_upcard():
     assert 'name="upcard"' in html
     response = Client().post(
         _url(match, 0, "hands/"),
-        {
-            "mode": "counts",
-            "knocker": "0",
-            "outcome": "knock",
-            "knocker_deadwood": "5",
-            "defender_deadwood": "25",
-        },
+        _counts(),
     )
     assert response.status_code == 400
     assert "upcard" in response.content.decode()
@@ -342,7 +316,7 @@ def test_oklahoma_asks_for_the_upcard():
 def test_a_link_of_another_table_sees_no_unconfirmed_entry():
     match = _match()
     other = _match()
-    _submit_as(match, 0, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25)
+    _knock(match)
     token = match_link_token(match=other, position=0)
     html = Client().get(f"/matches/{match.pk}/?k={token}").content.decode()
     assert 'id="pending"' not in html

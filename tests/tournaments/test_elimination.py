@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Match
-from tests.tournaments.helpers import open_matches, play, seated
+from tests.tournaments.helpers import api_event, open_matches, play, seated
 from tournaments.models import Event
 from tournaments.services import match_finished
 
@@ -13,15 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _elim(director_api, club, players, kind="single_elim", **options):
-    body = {"club": club.pk, "name": "KO", "kind": kind, "options": options}
-    event = director_api.post("/api/events/", body, format="json").json()
-    for k, p in enumerate(players, start=1):
-        director_api.post(
-            f"/api/events/{event['id']}/registrations/",
-            {"player": p.pk, "seed": k, "checked_in": True},
-            format="json",
-        )
-    return event
+    return api_event(director_api, club, players, kind, **options)
 
 
 def _play_out(event_id, winner=min, limit=100):

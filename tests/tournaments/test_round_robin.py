@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Match
-from tests.tournaments.helpers import open_matches, play, seated
+from tests.tournaments.helpers import api_event, open_matches, play, seated
 from tournaments.models import Event
 from tournaments.services import standings_recompute
 
@@ -13,15 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _rr(director_api, club, players, **options):
-    body = {"club": club.pk, "name": "RR", "kind": "round_robin", "options": options}
-    event = director_api.post("/api/events/", body, format="json").json()
-    for k, p in enumerate(players, start=1):
-        director_api.post(
-            f"/api/events/{event['id']}/registrations/",
-            {"player": p.pk, "seed": k, "checked_in": True},
-            format="json",
-        )
-    return event
+    return api_event(director_api, club, players, "round_robin", **options)
 
 
 def _pair_all(director_api, event_id, winner=min):

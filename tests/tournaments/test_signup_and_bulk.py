@@ -21,6 +21,7 @@ from tests.factories import (
     RegistrationFactory,
     UserFactory,
 )
+from tests.tournaments.helpers import field_error, page_client
 from tournaments.models import Club, Event, Player, Registration
 from tournaments.services import round_pair
 from tournaments.services.events import registrations_checkin_all, registrations_create_many
@@ -31,28 +32,11 @@ User = get_user_model()
 STRONG = "gin-rummy-Knock-77"
 
 
-def _client(user: Any = None) -> Client:
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
 def _api(user: Any = None) -> APIClient:
     client = APIClient()
     if user is not None:
         client.force_authenticate(user)
     return client
-
-
-def _field_error(html: str, field_id: str) -> str:
-    """The error text shown in the ``.field`` block of the input ``field_id``."""
-    start = html.index(f'id="{field_id}"')
-    block_start = html.rindex('<div class="field', 0, start)
-    block_end = html.index("</div>", start)
-    block = html[block_start:block_end]
-    assert "has-error" in block, block
-    return " ".join(re.findall(r'<p class="error"[^>]*>(.*?)</p>', block, re.S))
 
 
 def _signup(client: Client, **overrides: str) -> Any:
@@ -72,7 +56,7 @@ def _post(client: Client, url: str, data: dict[str, Any] | None = None) -> list[
 
 
 def test_signing_up_signs_the_new_director_in_and_sends_them_to_start_a_club():
-    client = _client()
+    client = page_client()
     r = _signup(client, email="mina@example.org")
     assert r.status_code == 302
     assert r["Location"] == "/clubs/new/"
@@ -91,7 +75,7 @@ def test_signing_up_signs_the_new_director_in_and_sends_them_to_start_a_club():
 
 
 def test_the_email_is_optional_and_a_signed_in_user_is_not_asked_again():
-    client = _client()
+    client = page_client()
     assert _signup(client).status_code == 302
     assert User.objects.get(username="mina").email == ""
     r = client.get("/accounts/signup/")
@@ -101,9 +85,9 @@ def test_the_email_is_optional_and_a_signed_in_user_is_not_asked_again():
 
 def test_a_taken_username_is_refused_at_the_field_whatever_its_case():
     UserFactory(username="mina")
-    r = _signup(_client(), username="Mina")
+    r = _signup(page_client(), username="Mina")
     assert r.status_code == 400
-    assert _field_error(r.content.decode(), "id_username") == (
+    assert field_error(r.content.decode(), "id_username") == (
         "The username Mina is taken; choose another."
     )
     assert User.objects.filter(username__iexact="mina").count() == 1
@@ -117,22 +101,22 @@ def test_a_weak_password_is_refused_with_djangos_validators():
         ("12345678901", "This password is entirely numeric."),
         ("mina-knock", "The password is too similar to the username."),
     ]:
-        r = _signup(_client(), username="mina-knock", password1=password, password2=password)
+        r = _signup(page_client(), username="mina-knock", password1=password, password2=password)
         assert r.status_code == 400, password
-        assert reason in _field_error(r.content.decode(), "id_password1"), password
+        assert reason in field_error(r.content.decode(), "id_password1"), password
     assert not User.objects.filter(username="mina-knock").exists()
 
 
 def test_the_two_passwords_must_match_and_a_bad_username_is_refused():
-    r = _signup(_client(), password2=STRONG + "x")
+    r = _signup(page_client(), password2=STRONG + "x")
     assert r.status_code == 400
-    assert _field_error(r.content.decode(), "id_password2") == "The two passwords differ."
-    r = _signup(_client(), username="mina kim")
+    assert field_error(r.content.decode(), "id_password2") == "The two passwords differ."
+    r = _signup(page_client(), username="mina kim")
     assert r.status_code == 400
-    assert _field_error(r.content.decode(), "id_username")
-    r = _signup(_client(), email="not-an-email")
+    assert field_error(r.content.decode(), "id_username")
+    r = _signup(page_client(), email="not-an-email")
     assert r.status_code == 400
-    assert _field_error(r.content.decode(), "id_email")
+    assert field_error(r.content.decode(), "id_email")
     assert not User.objects.exists()
 
 
@@ -153,12 +137,12 @@ def test_sign_up_needs_the_csrf_token_and_is_linked_from_sign_in_and_home():
 def test_the_sign_up_page_speaks_korean():
     UserFactory(username="mina")
     with translation.override("ko"):
-        html = _client().get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+        html = page_client().get("/accounts/signup/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
         assert "<h1>계정 만들기</h1>" in html
-        client = _client()
+        client = page_client()
         data = {"username": "mina", "password1": STRONG, "password2": STRONG}
         r = client.post("/accounts/signup/", data, HTTP_ACCEPT_LANGUAGE="ko")
-        assert _field_error(r.content.decode(), "id_username") == (
+        assert field_error(r.content.decode(), "id_username") == (
             "사용자 이름 mina은(는) 이미 쓰이고 있습니다. 다른 이름을 고르세요."
         )
 
@@ -195,7 +179,7 @@ def test_the_event_page_offers_the_unregistered_players_as_a_checklist(club, dir
     event = _night(club)
     ann, ben, cleo = _players(club, "Ann", "Ben", "Cleo")
     RegistrationFactory(event=event, player=ann)
-    html = _client(director).get(f"/events/{event.pk}/").content.decode()
+    html = page_client(director).get(f"/events/{event.pk}/").content.decode()
     checklist = html[html.index('id="register-players"') :]
     checklist = checklist[: checklist.index("</form>")]
     assert re.findall(r'name="bulk-players" value="(\d+)"', checklist) == [
@@ -212,7 +196,7 @@ def test_the_event_page_offers_the_unregistered_players_as_a_checklist(club, dir
 def test_a_director_registers_several_players_and_checks_them_in_at_once(club, director):
     event = _night(club)
     ann, ben, cleo, dan = _players(club, "Ann", "Ben", "Cleo", "Dan")
-    client = _client(director)
+    client = page_client(director)
     url = f"/events/{event.pk}/registrations/bulk/"
     r = client.post(url, {"bulk-players": [ann.pk, ben.pk], "bulk-checked_in": "on"})
     assert r.status_code == 302
@@ -239,7 +223,7 @@ def test_a_bulk_registration_is_all_or_nothing_and_names_the_player(club, direct
     ann, ben = _players(club, "Ann", "Ben")
     RegistrationFactory(event=event, player=ben)
     outsider = PlayerFactory(club=ClubFactory(), name="Vera")
-    client = _client(director)
+    client = page_client(director)
     url = f"/events/{event.pk}/registrations/bulk/"
     shown = _post(client, url, {"bulk-players": [ann.pk, outsider.pk]})
     assert "Select a valid choice" in shown[0]  # only the club's players are offered
@@ -267,7 +251,7 @@ def test_late_entry_rules_apply_to_each_player(club, director):
     registrations_create_many(event=robin, players=early, checked_in=True)
     round_pair(event=robin, user=director)
     url = f"/events/{robin.pk}/registrations/bulk/"
-    assert _post(_client(director), url, {"bulk-players": [late[0].pk]}) == [
+    assert _post(page_client(director), url, {"bulk-players": [late[0].pk]}) == [
         "Late1: This event's draw is made; it takes no late entries."
     ]
     assert not Registration.objects.filter(event=robin, player=late[0]).exists()
@@ -292,19 +276,20 @@ def test_only_the_events_directors_register_and_check_in_many(club, admin_user):
     ann = PlayerFactory(club=club, name="Ann")
     RegistrationFactory(event=event, player=PlayerFactory(club=club, name="Ben"))
     other_director = ClubRoleFactory(club=ClubFactory(), role="director").user
-    for client in (_client(), _client(UserFactory()), _client(other_director)):
+    for client in (page_client(), page_client(UserFactory()), page_client(other_director)):
         r = client.post(f"/events/{event.pk}/registrations/bulk/", {"bulk-players": [ann.pk]})
         assert r.status_code == 404
         assert client.post(f"/events/{event.pk}/registrations/checkin-all/").status_code == 404
         assert client.get(f"/events/{event.pk}/registrations/bulk/").status_code in (404, 405)
     assert _names(event) == {"Ben"}
     assert _names(event, "checked_in") == set()
-    r = _client(admin_user).post(
+    r = page_client(admin_user).post(
         f"/events/{event.pk}/registrations/bulk/", {"bulk-players": [ann.pk]}
     )
     assert _names(event) == {"Ann", "Ben"}
     assert (
-        _client(admin_user).get(f"/events/{event.pk}/registrations/checkin-all/").status_code == 405
+        page_client(admin_user).get(f"/events/{event.pk}/registrations/checkin-all/").status_code
+        == 405
     )
 
 

@@ -12,13 +12,16 @@ from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.services import HandEntry, hand_submit
 from tests.factories import (
+    PASSWORD,
     ClubFactory,
     ClubRoleFactory,
     EventFactory,
     PlayerFactory,
     RegistrationFactory,
     UserFactory,
+    swiss_event,
 )
+from tests.tournaments.helpers import page_client
 from tournaments.models import ClubRole, Event, Registration, Round
 from tournaments.services import round_pair, standings_recompute
 
@@ -31,28 +34,8 @@ def _director(club: Any) -> Any:
     return ClubRoleFactory(club=club, role=ClubRole.Role.DIRECTOR).user
 
 
-def _signed_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def _swiss(n: int = 4, **kwargs: Any) -> Any:
-    event = EventFactory(
-        kind=Event.Kind.SWISS,
-        rules=ONE_HAND,
-        confirmation="none",
-        status=Event.Status.REGISTRATION,
-        rounds_planned=3,
-        **kwargs,
-    )
-    for i in range(n):
-        RegistrationFactory(
-            event=event,
-            player=PlayerFactory(club=event.club, name=f"P{i + 1}"),
-            status=Registration.Status.CHECKED_IN,
-        )
-    return event
+    return swiss_event(n, rules=ONE_HAND, **kwargs)
 
 
 def _win(match: Match, winner_seat: int = 0) -> None:
@@ -94,7 +77,7 @@ def test_club_page_lists_events_and_players_and_hides_management():
     assert "Minji" in html
     assert "Edit club" not in html
     admin = ClubRoleFactory(club=club, role=ClubRole.Role.ADMIN).user
-    assert "Edit club" in _signed_in(admin).get(f"/clubs/{club.slug}/").content.decode()
+    assert "Edit club" in page_client(admin).get(f"/clubs/{club.slug}/").content.decode()
 
 
 def test_unknown_club_and_event_are_404():
@@ -136,7 +119,7 @@ def test_spectator_sees_pairings_but_no_director_tools():
 
 def test_director_pairs_a_round_and_sees_tables():
     event = _swiss()
-    client = _signed_in(_director(event.club))
+    client = page_client(_director(event.club))
     html = client.get(f"/events/{event.pk}/").content.decode()
     assert "Pair next round" in html
     response = client.post(f"/events/{event.pk}/pair/", follow=True)
@@ -149,7 +132,7 @@ def test_director_pairs_a_round_and_sees_tables():
 
 def test_pairing_error_is_shown():
     event = _swiss(n=1)
-    client = _signed_in(_director(event.club))
+    client = page_client(_director(event.club))
     html = client.post(f"/events/{event.pk}/pair/", follow=True).content.decode()
     assert "At least two checked-in players" in html
 
@@ -157,7 +140,7 @@ def test_pairing_error_is_shown():
 def test_director_checks_in_and_drops():
     event = EventFactory(kind=Event.Kind.SWISS, status=Event.Status.REGISTRATION)
     reg = RegistrationFactory(event=event)
-    client = _signed_in(_director(event.club))
+    client = page_client(_director(event.club))
     html = client.get(f"/events/{event.pk}/").content.decode()
     assert "Check in" in html
     client.post(f"/events/{event.pk}/registrations/{reg.pk}/checkin/")
@@ -171,7 +154,7 @@ def test_director_checks_in_and_drops():
 def test_director_registers_and_forbids_a_pairing():
     event = EventFactory(kind=Event.Kind.SWISS, status=Event.Status.REGISTRATION)
     a, b = PlayerFactory(club=event.club, name="Ann"), PlayerFactory(club=event.club, name="Ben")
-    client = _signed_in(_director(event.club))
+    client = page_client(_director(event.club))
     client.post(f"/events/{event.pk}/registrations/", {"player": a.pk, "checked_in": "on"})
     client.post(f"/events/{event.pk}/registrations/", {"player": b.pk})
     assert Registration.objects.filter(event_id=event.pk).count() == 2
@@ -186,7 +169,7 @@ def test_director_registers_and_forbids_a_pairing():
 def test_director_starts_a_club_night_match():
     event = EventFactory(kind=Event.Kind.CLUB_NIGHT)
     a, b = PlayerFactory(club=event.club), PlayerFactory(club=event.club)
-    client = _signed_in(_director(event.club))
+    client = page_client(_director(event.club))
     assert "Start a match" in client.get(f"/events/{event.pk}/").content.decode()
     response = client.post(
         f"/events/{event.pk}/matches/", {"seat_1": a.pk, "seat_2": b.pk, "table_number": "4"}
@@ -202,7 +185,7 @@ def test_director_starts_a_club_night_match():
 def test_same_player_twice_is_refused():
     event = EventFactory(kind=Event.Kind.CLUB_NIGHT)
     a = PlayerFactory(club=event.club)
-    client = _signed_in(_director(event.club))
+    client = page_client(_director(event.club))
     html = client.post(
         f"/events/{event.pk}/matches/", {"seat_1": a.pk, "seat_2": a.pk}, follow=True
     ).content.decode()
@@ -249,7 +232,7 @@ def test_player_page_lists_matches_and_ratings():
 def test_sign_in_page():
     UserFactory(username="dee")
     assert Client().get("/accounts/login/").status_code == 200
-    response = Client().post("/accounts/login/", {"username": "dee", "password": "pw-knock-1234"})
+    response = Client().post("/accounts/login/", {"username": "dee", "password": PASSWORD})
     assert response.status_code == 302
     bad = Client().post("/accounts/login/", {"username": "dee", "password": "nope"})
     assert bad.status_code == 200
@@ -269,7 +252,7 @@ def test_player_checks_in_with_their_own_link():
 
 def test_queued_pairing_is_shown_while_it_waits():
     event = _swiss(n=4, options={"async_pairing_from": 2})
-    client = _signed_in(_director(event.club))
+    client = page_client(_director(event.club))
     html = client.post(f"/events/{event.pk}/pair/", follow=True).content.decode()
     assert "Round 1 is queued for pairing." in html
     assert "Pairing in progress" in html
