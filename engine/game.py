@@ -1,6 +1,7 @@
 """Game and match scoring: running totals, end of game, bonuses, dealers, Hollywood, seat rotation.
 
-This module owns RULES.md §4 and the seating of §5. It adds up hands that are already scored
+This module owns the game rules of ``docs/rules.md`` (a game, Hollywood) and the seating of three
+and four players. It adds up hands that are already scored
 (:class:`ScoredHand`, built from a :class:`~engine.scoring.HandResult`, a partnership hand or a
 Basic Rummy hand); it never looks at cards. Players are indices ``0 .. n-1`` (teams in a
 partnership game). It must not do I/O.
@@ -10,18 +11,27 @@ Decisions where RULES.md is silent:
 - A game that has not reached its end is a valid, unfinished :class:`GameResult` (a score sheet
   in progress): ``finished`` is false, there is no winner and no end bonus yet.
 - The game ends after the first hand in which a total reaches ``target``, or after ``max_hands``
-  scored hands, or (both ``None``) after the first scored hand. The highest total wins; a tie for
-  the lead goes to the tied player who scored more in the last hand (``last_hand_tiebreak``); if
-  that does not separate them the game goes on for another hand. Dead hands never count as hands
-  (not toward ``max_hands``, not as hands won).
-- Shutout: the winner's opponents together won no hand (a hand won with 0 points is a hand won).
-  ``double_total`` doubles the winner's whole final total, game and box bonuses included.
-- Margin: the winner's final total minus the best final total among the others.
+  scored hands, or (both ``None``) after the first scored hand. The player who ended it (the
+  highest running total; a tie for that lead goes to the tied player who scored more in the last
+  hand, ``last_hand_tiebreak``, and if that does not separate them the game goes on for another
+  hand) takes the game bonus: :attr:`GameResult.ended_by`. Dead hands never count as hands (not
+  toward ``max_hands``, not as hands won).
+- **The winner is decided on the final totals** (seed 000: after all the tallying, game bonus,
+  box bonuses and shutout, the highest total wins). With box bonuses the player who reached the
+  target can lose: six hands of 15 for player 0 (90) and then one hand of 100 for player 1 end
+  the standard game at 90 + 6 × 25 = 240 against 100 + 100 + 25 = 225, so player 0 wins by 15.
+  A tie on the final totals goes to the player who ended the game (``final_tie`` is then true and
+  the margin 0). The same holds for teams in a partnership game and for each Hollywood column.
+- Shutout: the opponents of the player who ended the game together won no hand (a hand won with
+  0 points is a hand won). ``double_total`` doubles that player's whole final total, game and box
+  bonuses included.
+- Margin: the winner's final total minus the best final total among the others (never negative).
 - Dealers: after a dead hand the same dealer deals again (§3.5); otherwise the rule set's
   ``next_dealer`` (``loser``, ``winner``, ``rotate``). In the box the box deals, and the box is
   always the last hand's winner; at a dealer-out table the deal rotates and the dealer sits out.
-- Hollywood: a closed game is skipped; an entry is never moved to a later game (RULES §4 read
-  literally), so a player whose first win comes after game 1 has closed scores nowhere with it.
+- Hollywood: see :func:`score_hollywood`. No won hand vanishes: a closed column takes no more
+  entries, and a player who never scored in a column that has closed enters their next win as
+  their first score in the next column still open.
 - Best-of-k matches: ``k`` is odd; the first dealer of each later game is the player who would
   have dealt the next hand of the game before.
 """
@@ -224,6 +234,9 @@ class GameResult:
     ``running_totals[i]`` are the totals after hand ``i`` (dead hands repeat the line);
     ``totals`` are the last running totals; ``final_totals`` add the end bonuses when finished.
     ``dealers[i]`` dealt hand ``i``; ``next_dealer`` deals the next hand (or the next game's first).
+    ``ended_by`` reached the target (or led when the game ended) and took the game bonus;
+    ``winner`` has the highest final total (``final_tie``: tied with ``ended_by``, who wins it);
+    ``tiebreak`` tells that the last hand's points decided who ended the game.
     """
 
     players: int
@@ -243,6 +256,8 @@ class GameResult:
     shutout: bool
     tiebreak: bool
     margin: int | None
+    ended_by: int | None = None
+    final_tie: bool = False
 
     @property
     def loser(self) -> int | None:
@@ -426,7 +441,7 @@ class _Tally:
     running: list[tuple[int, ...]] = field(default_factory=list)
     dealers: list[int] = field(default_factory=list)
     scored: int = 0
-    winner: int | None = None
+    ended_by: int | None = None
     end_hand: int | None = None
     tiebreak: bool = False
 
@@ -472,27 +487,28 @@ class _Tally:
             if len(leaders) > 1:
                 return
             self.tiebreak = True
-        self.winner = leaders[0]
+        self.ended_by = leaders[0]
         self.end_hand = number
 
     def result(self, next_dealer: int) -> GameResult:
-        rules, n, winner = self.rules, self.players, self.winner
+        rules, n, ended_by = self.rules, self.players, self.ended_by
         totals = tuple(self.totals)
         game = box = extra = [0] * n
         final = list(totals)
-        shutout = False
-        margin = None
-        if winner is not None:
-            game = [rules.game_bonus if p == winner else 0 for p in range(n)]
+        shutout = final_tie = False
+        margin = winner = None
+        if ended_by is not None:
+            game = [rules.game_bonus if p == ended_by else 0 for p in range(n)]
             box = [rules.box_bonus * won for won in self.hands_won]
             final = [t + g + b for t, g, b in zip(totals, game, box, strict=True)]
-            shutout = all(self.hands_won[p] == 0 for p in range(n) if p != winner)
+            shutout = all(self.hands_won[p] == 0 for p in range(n) if p != ended_by)
             extra = [0] * n
             if shutout and rules.shutout == "add_game_bonus":
-                extra[winner] = rules.game_bonus
+                extra[ended_by] = rules.game_bonus
             elif shutout and rules.shutout == "double_total":
-                extra[winner] = final[winner]
+                extra[ended_by] = final[ended_by]
             final = [f + e for f, e in zip(final, extra, strict=True)]
+            winner, final_tie = _final_winner(final, ended_by)
             margin = final[winner] - max(final[p] for p in range(n) if p != winner)
         return GameResult(
             players=n,
@@ -512,7 +528,28 @@ class _Tally:
             shutout=shutout and rules.shutout != "none",
             tiebreak=self.tiebreak,
             margin=margin,
+            ended_by=ended_by,
+            final_tie=final_tie,
         )
+
+
+def _final_winner(final: Sequence[int], ended_by: int) -> tuple[int, bool]:
+    """The winner on the final totals and whether it took the tie rule (seed 000).
+
+    The highest final total wins; a tie for it goes to ``ended_by``, the player who reached the
+    target and took the game bonus (when ``ended_by`` is not among the tied, which cannot happen
+    with the bonuses of any rule set, the first tied player).
+
+    >>> _final_winner([240, 225], ended_by=1)  # six hands of 15 and the box beat the target
+    (0, False)
+    >>> _final_winner([225, 225], ended_by=1)
+    (1, True)
+    """
+    best = max(final)
+    tied = [p for p, total in enumerate(final) if total == best]
+    if len(tied) == 1:
+        return tied[0], False
+    return (ended_by if ended_by in tied else tied[0]), True
 
 
 def score_game(
@@ -557,23 +594,57 @@ class HollywoodResult:
 
     @property
     def games_won(self) -> tuple[int, int]:
-        """Games won by players 0 and 1."""
+        """Games (columns) won by players 0 and 1, each decided on its final totals."""
         first, second = _games_won(self.games, 2)
         return first, second
+
+    @property
+    def winner(self) -> int | None:
+        """The winner of a finished set: more columns won; with an even number of columns split
+        evenly, the higher sum of final totals over the columns; if that ties too, the winner of
+        the column that closed last.
+
+        >>> from engine.rules import find_rules
+        >>> h = score_hollywood(find_rules("hollywood"), [ScoredHand(0, 100)] * 3)
+        >>> h.games_won, h.winner
+        ((3, 0), 0)
+        """
+        if not self.finished:
+            return None
+        won = self.games_won
+        if won[0] != won[1]:
+            return 0 if won[0] > won[1] else 1
+        sums = [sum(g.final_totals[p] for g in self.games) for p in (0, 1)]
+        if sums[0] != sums[1]:
+            return 0 if sums[0] > sums[1] else 1
+        last = max(self.games, key=lambda g: g.end_hand or 0)
+        return last.winner
 
 
 def score_hollywood(
     rules: RuleSet, hands: Sequence[ScoredHand], *, first_dealer: int = 0
 ) -> HollywoodResult:
-    """Feed one stream of two-player hands into ``hollywood_games`` games (RULES §4).
+    """Feed one stream of two-player hands into ``hollywood_games`` games (columns).
 
-    A player's k-th hand won goes into games 1..k (all games from the last one on) that are still
-    open; each game closes with its own game, box and shutout bonuses.
+    Each win a player makes is entered in every open column the player has already scored in,
+    and opens one more column for them: the first open column they have not scored in yet. So a
+    player's 1st win goes in column 1, the 2nd in columns 1-2, the 3rd and later in all three.
+    A closed column takes no more entries, and a player who never scored in a column before it
+    closed enters their next win as their first score in the next column still open: no won hand
+    vanishes. Each column closes with its own game, box and shutout bonuses, and its winner is
+    decided on its final totals (see :func:`score_game`).
 
     >>> from engine.rules import find_rules
     >>> h = score_hollywood(find_rules("hollywood"), [ScoredHand(0, 10), ScoredHand(0, 20)])
     >>> h.entered, [g.totals for g in h.games]
     (((0,), (0, 1)), [(30, 0), (20, 0), (0, 0)])
+
+    Player 0 closes column 1 with four wins (the 4th is entered in all three columns); player 1's
+    first win then goes into column 2, their second into columns 2 and 3:
+
+    >>> hands = [ScoredHand(0, 30)] * 4 + [ScoredHand(1, 5), ScoredHand(1, 5)]
+    >>> score_hollywood(find_rules("hollywood"), hands).entered[4:]
+    ((1,), (1, 2))
     """
     count = rules.hollywood_games
     if not count:
@@ -588,7 +659,7 @@ def score_hollywood(
         )
     plain = rules.with_overrides(hollywood_games=0)
     tallies = [_Tally.start(plain, 2) for _ in range(count)]
-    wins = [0, 0]
+    started: list[set[int]] = [set(), set()]
     entered: list[tuple[int, ...]] = []
     dealers: list[int] = []
     dealer = first_dealer
@@ -601,10 +672,7 @@ def score_hollywood(
         _check_hand(plain, 2, number, hand, dealer)
         games: tuple[int, ...] = ()
         if hand.winner is not None:
-            wins[hand.winner] += 1
-            games = tuple(
-                g for g in range(min(wins[hand.winner], count)) if tallies[g].end_hand is None
-            )
+            games = _hollywood_columns(tallies, started[hand.winner])
         for g in games:
             tallies[g].add(hand, dealer)
         entered.append(games)
@@ -616,6 +684,18 @@ def score_hollywood(
         dealers=tuple(dealers),
         next_dealer=dealer,
     )
+
+
+def _hollywood_columns(tallies: Sequence[_Tally], started: set[int]) -> tuple[int, ...]:
+    """The open columns a win goes into: those the player scored in, and the next one they open.
+
+    ``started`` (the columns the player has scored in) gains the newly opened column.
+    """
+    open_games = [g for g, tally in enumerate(tallies) if tally.end_hand is None]
+    fresh = next((g for g in open_games if g not in started), None)
+    if fresh is not None:
+        started.add(fresh)
+    return tuple(g for g in open_games if g in started)
 
 
 def score_three_box(
@@ -715,9 +795,7 @@ def score_match(
         )
     if match.kind == "hollywood":
         holly = score_hollywood(rules, games[0] if games else (), first_dealer=first_dealer)
-        pair = holly.games_won
-        winner = pair.index(max(pair)) if holly.finished else None
-        return MatchResult(holly.games, pair, winner, holly.finished)
+        return MatchResult(holly.games, holly.games_won, holly.winner, holly.finished)
     if match.kind == "fixed_hands":
         rules = rules.with_overrides(target=None, max_hands=match.hands)
     results: list[GameResult] = []

@@ -21,8 +21,9 @@ Decisions where RULES.md is silent (each is a parameter a club may change):
   in the last hand (§4, Gem's rule, on in every preset); if that is tied too, or the parameter is
   off, the game goes on for another hand.
 - ``hollywood_games``: 0 for an ordinary game, else the number of Hollywood columns (3 in §4).
-- The preset ``online-table`` keeps the target 100 ("single hand, or 100"); a single-hand match is
-  ``find_rules("online-table", target=None)``.
+- The preset ``online-table`` plays a single hand by default (seed 004: "한 판(기본값)", one hand
+  is the default match length) so its ``target`` is ``None``; the seed's other option, a match to
+  100, is ``find_rules("online-table", target=100)``.
 - ``name`` is the preset a rule set started from; :meth:`RuleSet.with_overrides` keeps it, and
   :meth:`RuleSet.to_dict` records every value, so a stored rule set never depends on a preset
   staying the same.
@@ -484,6 +485,7 @@ RULE_PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType(
             _STANDARD,
             name="online-table",
             undercut_on_tie=True,
+            target=None,
             game_bonus=0,
             box_bonus=0,
             shutout="none",

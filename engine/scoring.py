@@ -83,6 +83,7 @@ __all__ = [
     "PartnershipHandResult",
     "Role",
     "check_claim",
+    "check_knock_discard",
     "combine_gem_three",
     "dead_hand",
     "hand_knock_limit",
@@ -201,6 +202,7 @@ class HandResult:
     gem_bonus_defender: int = 0
     minimum_applied: bool = False
     by_cards: bool = False
+    taken_from_discard: int | None = None
 
     def score_for(self, role: Role) -> int:
         """Everything ``role`` is credited with this hand: hand points if they won, plus gems.
@@ -760,12 +762,15 @@ def score_hand(
     knock_limit: int | None = None,
     diamond_number: int | None = None,
     deck_map: DeckMap | None = None,
+    taken_from_discard: int | str | None = None,
 ) -> HandResult:
     """Score a hand entered by cards: arrange, check the knock, lay off, decide and score.
 
     ``knocker_cards`` are the knocker's cards after the discard (``hand_size``), or after the draw
     for big gin (one more). ``knocker_melds`` (``"AS 2S 3S | 7H 7D 7C"`` or a list of melds) are
-    validated and used; without them the engine takes the knocker's best choice (RULES §3.2).
+    validated and used; without them the engine takes the knocker's best choice (docs/rules.md
+    §3.2). ``taken_from_discard`` (optional) is the card the knocker took from the discard pile on
+    the knocking turn; see :func:`check_knock_discard`.
 
     >>> from engine.rules import find_rules
     >>> r = score_hand(find_rules("standard"),
@@ -815,6 +820,7 @@ def score_hand(
             gettext_noop("card {card} is in both the knocker's and the defender's hand"),
             card=format_card(both[0]),
         )
+    taken = check_knock_discard(knocker, defender, taken_from_discard)
     knocker_extra: tuple[Meld, ...] = ()
     defender_extra: tuple[Meld, ...] = ()
     if deck_map is not None:
@@ -899,7 +905,54 @@ def score_hand(
         gem_bonus_knocker=gem_k,
         gem_bonus_defender=gem_d,
         by_cards=True,
+        taken_from_discard=taken,
     )
+
+
+def check_knock_discard(
+    knocker: Sequence[int], defender: Sequence[int], taken: int | str | None
+) -> int | None:
+    """The card the knocker took from the discard pile, checked against the knock (or ``None``).
+
+    A card taken from the discard pile may not be discarded on the same turn (seed 000, and seed
+    004 for the knock discard itself), so it cannot be the knocker's discard. In gin rummy nothing
+    is put on the table during play, so the card taken is either still among the knocker's cards
+    entered after the discard, or it was the discard: a taken card missing from the knocker's
+    cards means the knock discarded it, and the knock is refused. For big gin (no discard) the card
+    has to be among the cards entered. It can never be in the defender's hand.
+
+    >>> check_knock_discard(parse_cards("AS 2S 3S"), parse_cards("KD"), "2S")
+    1
+    >>> check_knock_discard(parse_cards("AS 2S 3S"), parse_cards("KD"), "7H")
+    Traceback (most recent call last):
+    ...
+    engine.errors.KnockError: Knock refused: the knocker took 7H from the discard pile this turn and may not discard it on the same turn
+    """  # noqa: E501
+    if taken is None:
+        return None
+    try:
+        card = parse_card(taken) if isinstance(taken, str) else check_card(taken)
+    except CardError as exc:
+        raise CardError(
+            gettext_noop("the card taken from the discard pile: {reason}"), reason=exc.message
+        ) from None
+    if card in defender:
+        raise CardError(
+            gettext_noop(
+                "the knocker took {card} from the discard pile, so it cannot be in the"
+                " defender's hand"
+            ),
+            card=format_card(card),
+        )
+    if card not in knocker:
+        raise KnockError(
+            gettext_noop(
+                "Knock refused: the knocker took {card} from the discard pile this turn and may"
+                " not discard it on the same turn"
+            ),
+            card=format_card(card),
+        )
+    return card
 
 
 # -- claims ----------------------------------------------------------------------------------

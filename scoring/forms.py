@@ -30,7 +30,14 @@ _INTS = (
     "diamond_number",
     "went_out",
 )
-_TEXTS = ("outcome", "knocker_cards", "defender_cards", "knocker_melds", "upcard")
+_TEXTS = (
+    "outcome",
+    "knocker_cards",
+    "defender_cards",
+    "knocker_melds",
+    "upcard",
+    "taken_from_discard",
+)
 _FLAGS = ("knocker_gem_bonus", "defender_gem_bonus", "rummy")
 
 # A three-player Gem hand's per-defender fields, posted as ``d0_<name>`` and ``d1_<name>``.
@@ -65,6 +72,7 @@ TAB_FIELDS: dict[str, frozenset[str]] = {
             "knocker_cards",
             "defender_cards",
             "knocker_melds",
+            "taken_from_discard",
             "upcard",
             "knock_limit",
             "diamond_number",

@@ -109,6 +109,14 @@ class BoardInputSerializer(serializers.Serializer):
     points = serializers.IntegerField(required=False)
     winner = serializers.IntegerField(min_value=0, required=False)
     upcard = serializers.CharField(required=False, max_length=4)
+    taken_from_discard = serializers.CharField(
+        required=False,
+        max_length=4,
+        help_text=(
+            "By cards, optional: the card the knocker took from the discard pile on the knocking"
+            " turn. It may not be the knock discard, so it must be among knocker_cards."
+        ),
+    )
 
 
 class DefenderInputSerializer(serializers.Serializer):

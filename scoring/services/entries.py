@@ -44,7 +44,9 @@ class HandEntry:
     Two players (and in-the-box / dealer-out tables): ``knocker`` (seat position), ``outcome``,
     and either both hands by cards (``knocker_cards``, ``defender_cards``, optional
     ``knocker_melds``; counts, outcome, points and winner then are claims the engine checks) or
-    both deadwood counts after lay-offs. Oklahoma adds ``upcard``; Gem the dice (``knock_limit``,
+    both deadwood counts after lay-offs. By cards, ``taken_from_discard`` (optional) is the card
+    the knocker took from the discard pile on the knocking turn: a knock that discarded it is
+    refused (docs/rules.md §3). Oklahoma adds ``upcard``; Gem the dice (``knock_limit``,
     ``diamond_number``) and the gem bonus flags. A partnership hand has two ``boards`` (each a
     two-player entry with ``knocker`` and ``defender``). Basic Rummy: ``went_out``, ``rummy`` and
     ``leftovers`` (seat → cards left, or their count). A three-player Gem hand gives the knocker's
@@ -66,6 +68,7 @@ class HandEntry:
     points: int | None = None
     winner: int | None = None
     upcard: str | None = None
+    taken_from_discard: str | None = None
     knock_limit: int | None = None
     diamond_number: int | None = None
     knocker_gem_bonus: bool = False
@@ -112,6 +115,7 @@ class Prepared:
 # -- engine errors -----------------------------------------------------------------------------
 
 _FIELD_HINTS: tuple[tuple[str, str], ...] = (
+    ("discard pile", "taken_from_discard"),
     ("Knock over the limit", "knocker_deadwood"),
     ("knocker's melds", "knocker_melds"),
     ("knocker:", "knocker_cards"),
@@ -216,6 +220,11 @@ def _verdict(result: HandResult, knocker: int | None, defender: int | None) -> d
             for lo in result.layoffs
         ],
         "upcard": format_card(result.upcard) if result.upcard is not None else None,
+        "taken_from_discard": (
+            format_card(result.taken_from_discard)
+            if result.taken_from_discard is not None
+            else None
+        ),
         "gem_bonus_knocker": result.gem_bonus_knocker,
         "gem_bonus_defender": result.gem_bonus_defender,
         "formula": result.formula(),
@@ -251,6 +260,14 @@ def _board(
             engine_message(Message(gettext_noop("upcard: {reason}"), reason=exc.message)),
             field=f"{prefix}upcard",
         ) from None
+    if entry.taken_from_discard is not None and not by_cards:
+        raise ApplicationError(
+            _(
+                "The card taken from the discard pile is checked against the knocker's cards:"
+                " enter the hand by cards."
+            ),
+            field=f"{prefix}taken_from_discard",
+        )
     if outcome is HandOutcome.DEAD:
         if by_cards:
             raise ApplicationError(
@@ -302,6 +319,7 @@ def _board(
                 knock_limit=entry.knock_limit,
                 diamond_number=entry.diamond_number,
                 deck_map=_deck_map(state) if rules.family == "gem" else None,
+                taken_from_discard=entry.taken_from_discard,
             )
             check_claim(
                 result,
@@ -478,6 +496,14 @@ def _prepare_gem_three(state: MatchState, ctx: HandContext, entry: HandEntry) ->
     rules = state.rules
     if entry.outcome == HandOutcome.DEAD.value and not entry.defenders:
         return _prepare_two(state, ctx, entry)
+    if entry.taken_from_discard is not None:
+        raise ApplicationError(
+            _(
+                "Three-player Gem Rummy takes cards from a staircase discard pile: the card taken"
+                " from the discard pile is not entered for it."
+            ),
+            field="taken_from_discard",
+        )
     knocker = _seat_check(state, entry.knocker, "knocker", ctx.playing)
     others = [p for p in ctx.playing if p != knocker]
     if len(entry.defenders) != 2:

@@ -63,8 +63,8 @@ def test_shutout_double_total() -> None:
 
 
 def test_shutout_none() -> None:
-    # Online table: no game, box or shutout bonus: 105.
-    g = score_game(find_rules("online-table"), [win(B, 60), win(B, 45)])
+    # Online table played to 100 (its option): no game, box or shutout bonus: 105.
+    g = score_game(find_rules("online-table", target=100), [win(B, 60), win(B, 45)])
     assert (g.winner, g.final_totals, g.shutout) == (B, (0, 105), False)
 
 
@@ -101,8 +101,9 @@ def test_gem_winner_deals_and_classic_rotates() -> None:
 
 
 def test_single_hand_match() -> None:
-    # Online table, single hand: a dead hand is replayed, the first scored hand decides.
-    rules = find_rules("online-table", target=None)
+    # Online table, single hand (its default): a dead hand is replayed, the first scored hand
+    # decides.
+    rules = find_rules("online-table")
     g = score_game(rules, [DEAD, win(B, 30)])
     assert (g.winner, g.end_hand, g.final_totals) == (B, 2, (0, 30))
 

@@ -39,7 +39,7 @@ TABLE = {
     "standard": (10, 10, 25, None, 25, True, False, 100, 100, 25, "add_game_bonus"),
     "classic": (10, 10, 20, None, 10, True, True, 100, 100, 20, "add_game_bonus"),
     "modern": (10, 10, 25, 31, 25, True, True, 100, 100, 25, "double_total"),
-    "online-table": (10, 10, 25, None, 25, True, True, 100, 0, 0, "none"),
+    "online-table": (10, 10, 25, None, 25, True, True, None, 0, 0, "none"),
     "oklahoma": (10, "upcard", 25, None, 25, True, True, 150, 100, 25, "add_game_bonus"),
     "hollywood": (10, 10, 25, None, 25, True, False, 100, 100, 25, "add_game_bonus"),
     "three-box": (10, 10, 25, None, 10, True, True, 100, 0, 0, "none"),

@@ -146,3 +146,36 @@ def test_a_match_paired_without_game_rows_takes_its_first_hand(make_event, direc
     detail = api.detail(match.pk)
     assert detail["status"] == "playing"
     assert detail["games"][0]["totals"] == [20, 0]
+
+
+def test_card_taken_from_the_discard_pile_may_not_be_the_knock_discard(started):
+    """Seeds 000 and 004: a card just taken from the discard pile is not discarded that turn.
+
+    The knocker took 4D from the discard pile; 4D is not among the ten cards left after the
+    discard, so the knock discarded it: refused, and nothing stored.
+    """
+    api, m = started
+    body = {"knocker": 0, "knocker_cards": KNOCKER, "defender_cards": DEFENDER}
+    refused = api.hand(m, expect=400, taken_from_discard="4D", **body)
+    assert refused["field"] == "taken_from_discard"
+    assert refused["detail"] == (
+        "Knock refused: the knocker took 4D from the discard pile this turn and may not discard"
+        " it on the same turn"
+    )
+    in_defenders = api.hand(m, expect=400, taken_from_discard="QS", **body)
+    assert in_defenders["field"] == "taken_from_discard"
+    unreadable = api.hand(m, expect=400, taken_from_discard="ZZ", **body)
+    assert unreadable["field"] == "taken_from_discard"
+    by_counts = api.hand(
+        m,
+        expect=400,
+        knocker=0,
+        outcome="knock",
+        knocker_deadwood=5,
+        defender_deadwood=25,
+        taken_from_discard="4D",
+    )
+    assert by_counts["field"] == "taken_from_discard"
+    assert not HandSubmission.objects.exists()
+    kept = api.hand(m, taken_from_discard="KC", **body)  # kept in hand: a fair knock
+    assert (kept["points"], kept["taken_from_discard"]) == (20, "KC")

@@ -89,14 +89,15 @@ def test_modern_big_gin_and_shutout_doubles_the_total(make_event, director_api):
 def test_online_table_shutout_rule_none_and_single_hand(make_event, director_api):
     event = make_event("online-table")
     api = director_api(event)
-    m = api.start(event, players(event, 2))["id"]
+    # The preset plays one hand (seed 004's default); 100 points is the option.
+    m = api.start(event, players(event, 2), rule_overrides={"target": 100})["id"]
     api.hand(m, **_counts(0, "gin", 0, 50))  # 75
     api.hand(m, **_counts(0, "gin", 0, 30))  # 55 -> 130
     game = api.detail(m)["games"][0]
     assert game["final_totals"] == [130, 0]
     assert game["shutout"] is False
     assert game["bonuses"]["shutout"] == [0, 0]
-    single = api.start(event, players(event, 2), rule_overrides={"target": None})["id"]
+    single = api.start(event, players(event, 2))["id"]
     api.hand(single, **_counts(1, "knock", 3, 20))
     detail = api.detail(single)
     assert detail["finished"]
@@ -131,8 +132,10 @@ def test_hollywood_set_three_columns(make_event, director_api):
     api.hand(m, **_counts(1, "knock", 2, 22))  # P1 1st win, 20: game 1
     api.hand(m, **_counts(0, "gin", 0, 45))  # P0 2nd win, 70: games 1, 2 (game 1 ends 100-20)
     api.hand(m, **_counts(0, "knock", 4, 34))  # P0 3rd win, 30: games 2 (ends 100-0), 3
-    api.hand(m, **_counts(1, "knock", 1, 11))  # P1 2nd win: games 1, 2 are closed: nowhere
-    api.hand(m, **_counts(1, "gin", 0, 90))  # P1 3rd win, 115: game 3 (ends 30-115)
+    # P1 2nd win, 10: games 1 and 2 are closed and P1 never scored in game 2, so the win is P1's
+    # first score in game 3, the next game in progress (no won hand vanishes)
+    api.hand(m, **_counts(1, "knock", 1, 11))
+    api.hand(m, **_counts(1, "gin", 0, 90))  # P1 3rd win, 115: game 3 (ends 30-125)
     detail = api.detail(m)
     cols = detail["games"][0]["columns"]
     # game 1: 100 + 100 + 2 x 25 = 250 against 20 + 25 = 45
@@ -141,8 +144,8 @@ def test_hollywood_set_three_columns(make_event, director_api):
     # game 2: P1 won no hand in it: 100 + 100 + 50 + 100 shutout
     assert cols[1]["final_totals"] == [350, 0]
     assert cols[1]["shutout"] is True
-    # game 3: 30 + 25 against 115 + 100 + 25
-    assert cols[2]["final_totals"] == [55, 240]
+    # game 3: 30 + 25 against 125 + 100 + 2 x 25
+    assert cols[2]["final_totals"] == [55, 275]
     assert cols[2]["winner"] == 1
     assert detail["finished"]
     assert detail["winner"] == 0
@@ -151,8 +154,8 @@ def test_hollywood_set_three_columns(make_event, director_api):
     rows = sheet["games"][0]["rows"]
     assert rows[0]["columns"] == [[30, 0], None, None]
     assert rows[2]["columns"] == [[100, 20], [70, 0], None]
-    assert rows[4]["columns"] == [None, None, None]
-    assert rows[5]["columns"] == [None, None, [30, 115]]
+    assert rows[4]["columns"] == [None, None, [30, 10]]
+    assert rows[5]["columns"] == [None, None, [30, 125]]
 
 
 def test_three_box_roles_rotate(make_event, director_api):

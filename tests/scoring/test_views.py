@@ -322,3 +322,24 @@ def test_a_link_of_another_table_sees_no_unconfirmed_entry():
     assert 'id="pending"' not in html
     assert 'id="entry"' not in html
     assert "waiting for confirmation" not in html
+
+
+def test_by_cards_form_refuses_a_knock_that_discards_the_card_taken_from_the_discard_pile():
+    match = _match()
+    cards = {
+        "mode": "cards",
+        "knocker": "0",
+        "knocker_cards": "AS 2S 3S 5H 6H 7H 9S 9D 9C KC",
+        "defender_cards": "8H 9H KS KH KD 2C 3C QS JD 5C",
+    }
+    html = Client().get(_url(match, 0)).content.decode()
+    assert 'name="taken_from_discard"' in html
+    response = Client().post(_url(match, 0, "hands/"), {**cards, "taken_from_discard": "4d"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "may not discard it on the same turn" in html
+    assert 'class="field has-error"><label for="cards-td">' in html
+    assert not HandSubmission.objects.exists()
+    response = Client().post(_url(match, 0, "hands/"), {**cards, "taken_from_discard": "9D"})
+    assert response.status_code == 302
+    assert HandSubmission.objects.get().result["taken_from_discard"] == "9D"
