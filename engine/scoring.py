@@ -26,13 +26,14 @@ Decisions where RULES.md is silent:
 - Partnership: a board's points go to its winner's team; the team with the higher sum scores the
   difference; equal sums score nothing and no team wins the hand.
 - Three-player Gem (:func:`score_gem_three_hand`, :func:`score_gem_three_counts`,
-  :func:`combine_gem_three`): the knocker lays down one set of melds, and each defender plays
-  against those melds **alone**: a defender never lays off on a card the other defender laid off
-  (RULES §8, "scored against the knocker separately"). Each pairing is a two-player hand with its
-  own outcome, minimum and undercut, so the knocker may win against one defender and be undercut
-  by the other. Without melds given, the knocker shows the least-deadwood arrangement that leaves
-  the two defenders together the most deadwood after lay-offs (§3.2 for two defenders; ties to
-  the first). The gem parts bonus is once per player per hand (16 to the knocker, 8 to each
+  :func:`combine_gem_three`): the knocker lays down one set of melds; the defenders lay off in
+  turn, one card at a time, clockwise, onto those melds as they grow, cards the other defender
+  laid off included (seed 003; :func:`engine.gem.lay_off_in_turn`). Each defender is then scored
+  against the knocker separately: each pairing is a two-player hand with its own outcome, minimum
+  and undercut, so the knocker may win against one defender and be undercut by the other.
+  Without melds given, the knocker shows the least-deadwood arrangement that leaves the two
+  defenders together the most deadwood after lay-offs (§3.2 for two defenders; ties to the
+  first). The gem parts bonus is once per player per hand (16 to the knocker, 8 to each
   defender). The hand's winner (who deals next, and the game's record of hands won) is the
   player credited with the most this hand; a tie goes to the knocker, then to the first defender.
 """
@@ -45,7 +46,7 @@ from enum import Enum
 from functools import cache
 from typing import Final, Literal
 
-from engine.arrange import all_best_arrangements, best_arrangement
+from engine.arrange import best_arrangement
 from engine.cards import (
     card_value,
     check_card,
@@ -69,8 +70,10 @@ from engine.errors import (
 from engine.gem import (
     DeckMap,
     check_gem_meld,
+    gem_knocker_choice,
     gem_melds,
     has_all_gems,
+    lay_off_in_turn,
 )
 from engine.layoff import Layoff, LayoffResult, knocker_choice, lay_off, validate_knocker_melds
 from engine.melds import Meld
@@ -834,6 +837,8 @@ def score_hand(
             arrangement = validate_knocker_melds(knocker, melds)
         except (CardError, MeldError) as exc:
             raise MeldError(gettext_noop("knocker's melds: {reason}"), reason=exc.message) from None
+    elif deck_map is not None:
+        arrangement, (layoffs,) = gem_knocker_choice(knocker, [defender], deck_map, diamond_number)
     else:
         arrangement, layoffs = knocker_choice(
             knocker, defender, extra_melds=knocker_extra, defender_extra=defender_extra
@@ -876,7 +881,11 @@ def score_hand(
             limit_text=_limit_text(rules, limit, up),
         )
     allow = k > 0
-    if layoffs is None:
+    if layoffs is None and deck_map is not None:
+        (layoffs,) = lay_off_in_turn(
+            arrangement.melds, [defender], deck_map, diamond_number, allow_layoffs=allow
+        )
+    elif layoffs is None:
         layoffs = lay_off(
             arrangement.melds, defender, allow_layoffs=allow, defender_extra=defender_extra
         )
@@ -1285,6 +1294,34 @@ def combine_gem_three(rules: RuleSet, first: HandResult, second: HandResult) -> 
     )
 
 
+def _relaid(rules: RuleSet, result: HandResult, layoffs: LayoffResult) -> HandResult:
+    """``result`` with the defender's lay-offs replaced (three-player Gem lays off in turn)."""
+    assert result.knocker_deadwood is not None
+    assert result.knock_limit is not None
+    k, d = result.knocker_deadwood, layoffs.deadwood
+    outcome = _decide(rules, k, d, result.outcome is HandOutcome.BIG_GIN)
+    return _result(
+        rules,
+        outcome,
+        k,
+        d,
+        limit=result.knock_limit,
+        upcard=result.upcard,
+        defender_deadwood_without_layoffs=layoffs.deadwood_without_layoffs,
+        knocker_cards=result.knocker_cards,
+        defender_cards=result.defender_cards,
+        knocker_melds=result.knocker_melds,
+        knocker_deadwood_cards=result.knocker_deadwood_cards,
+        knocker_melds_given=result.knocker_melds_given,
+        defender_melds=layoffs.defender_melds,
+        defender_deadwood_cards=layoffs.deadwood_cards,
+        layoffs=layoffs.layoffs,
+        gem_bonus_knocker=result.gem_bonus_knocker,
+        gem_bonus_defender=result.gem_bonus_defender,
+        by_cards=True,
+    )
+
+
 def _two_defenders(count: int) -> None:
     if count != 2:
         raise ScoreError(
@@ -1341,9 +1378,11 @@ def score_gem_three_hand(
     diamond_number: int | None = None,
     deck_map: DeckMap | None = None,
 ) -> GemThreeHandResult:
-    """A three-player Gem hand by cards: the knocker against each defender's cards separately.
+    """A three-player Gem hand by cards: the knocker against each defender, scored separately.
 
-    Each defender lays off on the knocker's melds alone, never on the other defender's lay-offs.
+    The defenders lay off in turn, one card at a time, clockwise (``defender_cards[0]`` is the
+    first to the knocker's left), onto the knocker's melds as they grow, the other defender's
+    lay-offs included (:func:`engine.gem.lay_off_in_turn`, where the order and ties are read).
     Without ``knocker_melds`` the knocker shows, among the least-deadwood arrangements, the one
     that leaves both defenders together the most deadwood (ties: the first).
     """
@@ -1370,26 +1409,22 @@ def score_gem_three_hand(
         raise CardError(
             gettext_noop("card {card} is in both defenders' hands"), card=format_card(both[0])
         )
-    if knocker_melds is None and first.knocker_melds != second.knocker_melds:
-        assert deck_map is not None  # a Gem hand by cards needs it (score_hand checked)
-        knocker = first.knocker_cards
-        defenders = (first.defender_cards, second.defender_cards)
-        most = -1
-        chosen: tuple[Meld, ...] = ()
-        for arrangement in all_best_arrangements(
-            knocker, extra_melds=gem_melds(knocker, deck_map, diamond_number)
-        ):
-            total = sum(
-                lay_off(
-                    arrangement.melds,
-                    cards,
-                    allow_layoffs=not arrangement.is_gin,
-                    defender_extra=gem_melds(cards, deck_map, diamond_number),
-                ).deadwood
-                for cards in defenders
-            )
-            if total > most:
-                most, chosen = total, arrangement.melds
-        first = replace(pairing(0, chosen), knocker_melds_given=False)
-        second = replace(pairing(1, chosen), knocker_melds_given=False)
+    assert deck_map is not None  # a Gem hand by cards needs it (score_hand checked)
+    defenders = (first.defender_cards, second.defender_cards)
+    if knocker_melds is None:
+        arrangement, results = gem_knocker_choice(
+            first.knocker_cards, defenders, deck_map, diamond_number
+        )
+        if arrangement.melds != first.knocker_melds:
+            first = replace(pairing(0, arrangement.melds), knocker_melds_given=False)
+            second = replace(pairing(1, arrangement.melds), knocker_melds_given=False)
+    else:
+        results = lay_off_in_turn(
+            first.knocker_melds,
+            defenders,
+            deck_map,
+            diamond_number,
+            allow_layoffs=bool(first.knocker_deadwood_cards),
+        )
+    first, second = _relaid(rules, first, results[0]), _relaid(rules, second, results[1])
     return combine_gem_three(rules, first, second)

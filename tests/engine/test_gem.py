@@ -339,17 +339,20 @@ def test_gem_three_by_cards_knock_against_one_undercut_by_the_other() -> None:
         deck_map=DECK_MAP,
     )
     first, second = r.pairings
-    # Against DEFENDER as in the two-player hand: 33 − 2 = 31, and the defender's +8 gem bonus.
-    assert (first.outcome, first.defender_deadwood, first.points) == (HandOutcome.KNOCK, 33, 31)
+    # In turn (seed 003): DEFENDER lays 7♣ on the 7s, SECOND lays 3♣ on 4-5-6♣, and then
+    # DEFENDER lays 2♣ on the 3♣ SECOND just laid off: 40 − 7 − 2 = 31, so 31 − 2 = 29, and the
+    # defender's +8 gem bonus.
+    assert (first.outcome, first.defender_deadwood, first.points) == (HandOutcome.KNOCK, 31, 29)
+    assert format_cards([lay.card for lay in first.layoffs]) == "2C 7C"
     # Against SECOND: 0 < 2 after laying off 3♣, an undercut: 25 flat to the second defender.
     assert (second.outcome, second.defender_deadwood) == (HandOutcome.UNDERCUT, 0)
     assert second.defender_deadwood_without_layoffs == 3
     assert format_cards([lay.card for lay in second.layoffs]) == "3C"
-    assert r.scores == (31, 8, 25)
+    assert r.scores == (29, 8, 25)
     assert r.winner == 0
     assert "Against defender 2:" in r.explain()
-    # Separately: with 8♣ instead of A♦, the second defender cannot chain 8♣ onto the 7♣ that
-    # the first defender laid off (7♣ is not on the knocker's melds): 8 left, 8 − 2 = 6 -> 11.
+    # With 8♣ instead of A♦, the second defender chains 8♣ onto the 7♣ that the first defender
+    # laid off: 0 left, an undercut too.
     apart = score_gem_three_hand(
         GEM3,
         knocker_cards=KNOCKER,
@@ -358,8 +361,9 @@ def test_gem_three_by_cards_knock_against_one_undercut_by_the_other() -> None:
         diamond_number=5,
         deck_map=DECK_MAP,
     )
-    assert apart.pairings[1].defender_deadwood == 8
-    assert apart.scores == (31 + 11, 8, 0)
+    assert apart.pairings[1].defender_deadwood == 0
+    assert format_cards([lay.card for lay in apart.pairings[1].layoffs]) == "3C 8C"
+    assert apart.scores == (29, 8, 25)
 
 
 def test_gem_three_by_cards_checks_both_defenders() -> None:
@@ -382,7 +386,7 @@ def test_gem_three_by_cards_checks_both_defenders() -> None:
         hand((DEFENDER,))
     given = hand((DEFENDER, SECOND), knocker_melds="AS AH 9D 9C | 4C 5C 6C | 7S 7H 7D")
     assert all(p.knocker_melds_given for p in given.pairings)
-    assert given.scores == (31, 8, 25)
+    assert given.scores == (29, 8, 25)
 
 
 def test_gem_three_knocker_shows_the_melds_best_against_both() -> None:

@@ -132,22 +132,24 @@ def test_three_player_gem_by_cards_with_the_clubs_deck_map(make_event, director_
     assert "deck map" in api.hand(m, expect=400, **body)["detail"]
     club_gem_deck_map_set(club=event.club, mapping=_map())
     # Knocker K = 2 (vault A♠ A♥ 9♦ 9♣, 4-5-6♣, 7♠ 7♥ 7♦; 2♠ left), die 3.
-    # Seat 1 (DEFENDER) lays 7♣ on the 7s: 33 left, 33 − 2 = 31 to the knocker; seat 1 holds all
-    # eight gems: +8. Seat 2 (SECOND) melds 4-5-6♥, 8-9-T♥, A-2-3-4♦ and lays 3♣ on 4-5-6♣:
-    # 0 < 2, an undercut: 25 to seat 2. Hand: seat 0 31, seat 1 8, seat 2 25.
+    # The defenders lay off in turn (seed 003). Seat 2 (SECOND) melds 4-5-6♥, 8-9-T♥, A-2-3-4♦
+    # and lays 3♣ on 4-5-6♣: 0 < 2, an undercut: 25 to seat 2. Seat 1 (DEFENDER) lays 7♣ on the
+    # 7s and then 2♣ on the 3♣ seat 2 laid off: 40 − 7 − 2 = 31 left, 31 − 2 = 29 to the knocker;
+    # seat 1 holds all eight gems: +8. Hand: seat 0 29, seat 1 8, seat 2 25.
     verdict = api.hand(m, **body)
     assert verdict["entry"] == "cards"
-    assert (verdict["winner"], verdict["points"]) == (0, 31)
-    assert verdict["scores"] == {"0": 31, "1": 8, "2": 25}
+    assert (verdict["winner"], verdict["points"]) == (0, 29)
+    assert verdict["scores"] == {"0": 29, "1": 8, "2": 25}
     first, second = verdict["pairings"]
     assert (first["outcome"], first["defender_deadwood"], first["gem_bonus_defender"]) == (
         "knock",
-        33,
+        31,
         8,
     )
+    assert sorted(lay["card"] for lay in first["layoffs"]) == ["2C", "7C"]
     assert (second["outcome"], second["defender_deadwood"]) == ("undercut", 0)
     assert second["layoffs"] == [{"card": "3C", "onto": "4C 5C 6C"}]
-    assert api.detail(m)["games"][0]["totals"] == [31, 8, 25]
+    assert api.detail(m)["games"][0]["totals"] == [29, 8, 25]
     # A claim by cards is checked per pairing: seat 2 is not left with 5.
     body["defenders"][1]["defender_deadwood"] = 5
     refused = api.hand(m, expect=400, **body)
