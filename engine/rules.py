@@ -330,6 +330,25 @@ class RuleSet:
         """
         return self.big_gin_bonus is not None
 
+    def stock_draws(self, players: int = 2) -> int:
+        """Cards that can be drawn from the stock before the hand is dead (gin and Gem families).
+
+        The stock after the deal and the upcard, less the ``dead_hand_stock`` cards that are never
+        drawn: whoever draws the card that leaves ``dead_hand_stock`` makes the last knock, and if
+        they discard without knocking the hand is dead (seeds 000, 001, 003, 004 agree on this
+        moment; see :func:`engine.scoring.dead_hand`). Only the players who hold cards count:
+        two at an in-the-box or dealer-out table.
+
+        >>> find_rules("standard").stock_draws(), find_rules("gem").stock_draws()  # 52-20-1-2
+        (29, 27)
+        """
+        if self.family == "rummy":
+            raise RuleError(
+                gettext_noop("Basic Rummy reshuffles the discard pile: its stock never runs out")
+            )
+        holders = players if self.table == "open" else _HOLDERS[self.table]
+        return _DECK - holders * self.hand_size - 1 - self.dead_hand_stock
+
     def deal_size(self, players: int) -> int:
         """Cards dealt to each of ``players`` players.
 

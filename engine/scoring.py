@@ -23,8 +23,11 @@ Decisions where RULES.md is silent:
 - By cards, Gem Rummy needs the club's deck map and the diamond number; without a deck map Gem
   hands are entered by counts. Each non-knocker of a three-player Gem hand is scored as a separate
   two-player hand against the knocker.
-- Partnership: a board's points go to its winner's team; the team with the higher sum scores the
-  difference; equal sums score nothing and no team wins the hand.
+- Partnership (seed 000: add your points to your partner's and compare with the other team's
+  sum): a board's points go to its winner's team; the team with the higher sum scores the
+  difference and wins the hand (for the box bonus); equal sums score nothing, no team wins the
+  hand, and it is kept like a dead hand (the same dealer deals again). See
+  :func:`score_partnership_hand`.
 - Three-player Gem (:func:`score_gem_three_hand`, :func:`score_gem_three_counts`,
   :func:`combine_gem_three`): the knocker lays down one set of melds; the defenders lay off in
   turn, one card at a time, clockwise, onto those melds as they grow, cards the other defender
@@ -330,7 +333,16 @@ def _formula(r: HandResult) -> Message:
 
 
 def dead_hand(*, knock_limit: int | None = None, upcard: int | None = None) -> HandResult:
-    """A dead hand: the stock ran down and nobody knocked (RULES §3.5). No score, no winner.
+    """A dead hand: the stock ran down and nobody knocked (docs/rules.md §3.5). No score, no
+    winner, and the same dealer deals again.
+
+    When it happens, seed by seed (all the same moment, so one parameter, ``dead_hand_stock`` = 2,
+    serves them all): seed 000, the player who drew the third card from the bottom did not end
+    the hand; seed 001, a player discarded without a knock and two cards are left; seed 003, a
+    turn starts with two cards in the draw pile; seed 004, after a discard two or fewer are left
+    and nobody knocked. In each, the last knock is made by whoever draws the card that leaves two
+    in the stock: in a two-player 10-card hand 31 cards are in the stock after the deal and the
+    upcard, so 29 cards can be drawn (:meth:`engine.rules.RuleSet.stock_draws`).
 
     >>> dead_hand().outcome, dead_hand().points
     (<HandOutcome.DEAD: 'dead'>, 0)
@@ -464,7 +476,18 @@ def _decide(rules: RuleSet, knocker: int, defender: int, big_gin: bool) -> HandO
 
 
 def _points(rules: RuleSet, outcome: HandOutcome, k: int, d: int) -> tuple[Role, int, int, int]:
-    """(winner, bonus, base points, points before the multiplier)."""
+    """(winner, bonus, base points, points before the multiplier).
+
+    The knocker's minimum (``knocker_min_points``, Gem's 11, seed 003) raises the hand's points
+    *before* the gem parts bonus, which is kept apart and added on top (docs/rules.md §8): a
+    knocker with K = 3 against D = 7 who also holds all eight gems scores max(7 − 3, 11) + 16 =
+    27, not max(7 − 3 + 16, 11) = 20. The seed names the bonus among the bonus points, separate
+    from the hand's score, and says the knocker "still gets 11" when the hand earns less.
+
+    >>> from engine.rules import find_rules
+    >>> _points(find_rules("gem"), HandOutcome.KNOCK, 3, 7)
+    ('knocker', 0, 4, 11)
+    """
     if outcome is HandOutcome.UNDERCUT:
         bonus = rules.undercut_bonus
         base = bonus + ((k - d) if rules.undercut_scores_difference else 0)
@@ -1113,16 +1136,23 @@ def score_partnership_hand(
     knocker_team_a: int,
     knocker_team_b: int,
 ) -> PartnershipHandResult:
-    """Combine two boards (RULES §5): each team adds its players' points; the higher sum scores
-    the difference. ``knocker_team_*`` is the team (0 or 1) of each board's knocker.
+    """Combine two boards (docs/rules.md §5): each team adds its players' points; the higher sum
+    scores the difference. ``knocker_team_*`` is the team (0 or 1) of each board's knocker.
+
+    Seed 000 says only that partners add their points and compare them with the other team's
+    sum to decide who wins. Knock reads it as scoring the **difference** for the higher team (as a
+    knock scores the difference of deadwood): below, team 0 knocks 25 − 5 = 20 on board A and
+    team 1 goes gin on board B, 25 + 12 = 37, so team 1 wins the hand with 37 − 20 = 17. Equal
+    sums score nothing and no team wins the hand.
 
     >>> a = score_hand_counts(RuleSet(), outcome=HandOutcome.KNOCK,
     ...                       knocker_deadwood=5, defender_deadwood=25)
     >>> b = score_hand_counts(RuleSet(), outcome=HandOutcome.GIN,
     ...                       knocker_deadwood=0, defender_deadwood=12)
-    >>> score_partnership_hand(RuleSet(table="partnership"), a, b,
-    ...                        knocker_team_a=0, knocker_team_b=1).team_points  # 20 vs 25 + 12
-    (20, 37)
+    >>> p = score_partnership_hand(RuleSet(table="partnership"), a, b,
+    ...                            knocker_team_a=0, knocker_team_b=1)
+    >>> p.team_points, p.winner, p.points  # 20 against 25 + 12
+    ((20, 37), 1, 17)
     """
     if rules.table != "partnership":
         raise RuleError(

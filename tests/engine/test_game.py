@@ -338,3 +338,36 @@ def test_match_formats() -> None:
 def test_match_format_validation(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(RuleError, match=message):
         MatchFormat(**kwargs)
+
+
+def test_hollywood_no_won_hand_vanishes() -> None:
+    """Hollywood: later scores go only to open games; a player shut out of a game enters their
+    next win as the first score of the next game in progress."""
+    holly = find_rules("hollywood")
+    # A wins 30 four times: column 1 gets 30, 60, 90, 120 (closed at hand 4); column 2 from A's
+    # 2nd win (30, 60, 90); column 3 from the 3rd (30, 60). B, shut out of column 1, wins 5:
+    # it opens column 2 for B (B's first score there), and B's next win, 5 again, goes into
+    # columns 2 and 3.
+    hands = [win(A, 30)] * 4 + [win(B, 5), win(B, 5)]
+    h = score_hollywood(holly, hands)
+    assert h.entered == ((0,), (0, 1), (0, 1, 2), (0, 1, 2), (1,), (1, 2))
+    assert [g.totals for g in h.games] == [(120, 0), (90, 10), (60, 5)]
+    assert h.games[0].finished
+    assert not h.games[1].finished
+    # Column 1: 120 + 100 + 4 × 25 + 100 shutout = 420.
+    assert h.games[0].final_totals == (420, 0)
+
+
+def test_hollywood_columns_are_won_on_final_totals() -> None:
+    """Seed 000's rule for the winner holds in each Hollywood column: the highest final total."""
+    holly = find_rules("hollywood")
+    # Column 1: A six wins of 15 = 90, B one of 100 (its first win, column 1 only):
+    # A 90 + 150 = 240, B 100 + 100 + 25 = 225: A wins column 1 though B reached 100.
+    h = score_hollywood(holly, [*[win(A, 15)] * 6, win(B, 100)])
+    first = h.games[0]
+    assert (first.ended_by, first.winner, first.final_totals, first.margin) == (
+        B,
+        A,
+        (240, 225),
+        15,
+    )

@@ -126,3 +126,39 @@ def test_a_table_of_three_is_a_win_for_the_winner_and_a_loss_for_the_others(
     page = client.get(f"/events/{event.pk}/")
     assert page.status_code == 200
     assert x.name in page.content.decode()
+
+
+def test_the_box_bonuses_decide_the_winner_and_the_game_points(night, director_api):
+    """Seed 000: the highest final total wins, so the player who reached 100 can lose the game.
+
+    Seat 0 wins six knocks of 15 (90); seat 1 then wins one hand of 100 and ends the game:
+    90 + 6 × 25 = 240 against 100 + 100 + 25 = 225. Seat 0 wins the match by 15, and the game
+    points are +15 and −15 (never a negative margin for the winner).
+    """
+    _league, event, players = night
+    a, b = players[:2]
+    body = {
+        "event": event.pk,
+        "players": [a.pk, b.pk],
+        "rules": "standard",
+        "match_format": {"kind": "single_game"},
+    }
+    response = director_api.post("/api/matches/", body, format="json")
+    assert response.status_code == 201, response.json()
+    match = Match.objects.get(pk=response.json()["id"])
+    url = f"/api/matches/{match.pk}/hands/"
+    for _ in range(6):
+        knock = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 20}
+        assert director_api.post(url, knock, format="json").status_code == 201
+    gin = {"knocker": 1, "outcome": "gin", "knocker_deadwood": 0, "defender_deadwood": 75}
+    assert director_api.post(url, gin, format="json").status_code == 201
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED
+    game = Game.objects.get(match=match)
+    assert (game.winner_position, game.margin) == (0, 15)
+    assert game.result["final_totals"] == [240, 225]
+    assert match.winner_id == a.pk
+    standings_recompute(event=event)
+    values = _values(event)
+    assert (values[a.pk]["won"], values[a.pk]["game_points"]) == (1, 15)
+    assert (values[b.pk]["lost"], values[b.pk]["game_points"]) == (1, -15)
