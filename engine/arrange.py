@@ -1,4 +1,4 @@
-"""Best arrangements, tying arrangements, and the best discard (RULES.md §2).
+"""Best arrangements, tying arrangements, and the best discard (docs/rules.md §2).
 
 The search: with runs alone each suit's best cover is forced (see :mod:`engine.melds`), so the only
 choices are the sets. A set is possible only at a rank with 3 or 4 cards in the hand; at such a
@@ -378,7 +378,7 @@ def all_best_arrangements(
 ) -> tuple[Arrangement, ...]:
     """Every arrangement of ``cards`` with the least deadwood, each set of melds once.
 
-    Lay-offs depend on which one the knocker shows (RULES.md §3.2), so all are listed.
+    Lay-offs depend on which one the knocker shows (docs/rules.md §3.2), so all are listed.
 
     >>> from engine.cards import parse_cards
     >>> for arrangement in all_best_arrangements(parse_cards("4S 5S 6S 4H 5H 6H 4D 5D 6D KC")):

@@ -1,4 +1,4 @@
-"""Cards: the integer encoding, values, masks, and the notation players type (RULES.md §1).
+"""Cards: the integer encoding, values, masks, and the notation players type (docs/rules.md §1).
 
 A card is an ``int`` 0-51, ``suit * 13 + rank``: rank 0 is the ace and 12 the king, suits in the
 order S H D C. A set of cards is also a 52-bit ``int`` *mask* (bit ``card`` set), one 13-bit block
@@ -134,7 +134,7 @@ def _parse_token(token: str, position: int) -> int:
 
 
 def parse_card(token: str) -> int:
-    """Read one card in any notation of RULES.md §1 (case-insensitive).
+    """Read one card in any notation of docs/rules.md §1 (case-insensitive).
 
     >>> [parse_card(t) for t in ("AS", "10h", "Td", "K♣", "q♡")]
     [0, 22, 35, 51, 24]

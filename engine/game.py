@@ -6,7 +6,7 @@ and four players. It adds up hands that are already scored
 Basic Rummy hand); it never looks at cards. Players are indices ``0 .. n-1`` (teams in a
 partnership game). It must not do I/O.
 
-Decisions where RULES.md is silent:
+Decisions where the rule texts are silent:
 
 - A game that has not reached its end is a valid, unfinished :class:`GameResult` (a score sheet
   in progress): ``finished`` is false, there is no winner and no end bonus yet.
@@ -269,7 +269,8 @@ class GameResult:
 
 @dataclass(frozen=True, slots=True)
 class BoxRoles:
-    """Roles at a three-player "in the box" table (RULES §5): the box deals and plays the captain.
+    """Roles at a three-player "in the box" table (docs/rules.md §5): the box deals and plays
+    the captain.
 
     >>> BoxRoles(0, 1, 2).after(0), BoxRoles(0, 1, 2).after(1)
     (BoxRoles(box=0, captain=2, sitter=1), BoxRoles(box=1, captain=2, sitter=0))
@@ -559,7 +560,7 @@ def score_game(
     players: int | None = None,
     first_dealer: int = 0,
 ) -> GameResult:
-    """Add up the hands of one game (RULES §4), checking each entry against the game so far.
+    """Add up the hands of one game (docs/rules.md §4), checking each entry against the game so far.
 
     >>> from engine.rules import find_rules
     >>> g = score_game(find_rules("standard"), [ScoredHand(0, 60), ScoredHand(0, 45)])
@@ -703,7 +704,7 @@ def score_three_box(
     initial: BoxRoles | tuple[int, int, int],
     hands: Sequence[ScoredHand],
 ) -> tuple[GameResult, tuple[BoxRoles, ...]]:
-    """Score an "in the box" game (RULES §5) and give the roles of every hand and the next one.
+    """Score an "in the box" game (docs/rules.md §5); give the roles of every hand and the next.
 
     >>> from engine.rules import find_rules
     >>> game, roles = score_three_box(find_rules("three-box"), (2, 0, 1), [ScoredHand(0, 30)])

@@ -51,7 +51,7 @@ GemTable = Mapping[int, GemsIn] | Mapping[str, GemsIn] | Mapping[int | str, Gems
 """A deck map as club data: card (id or notation) -> gem, or two gems for a king."""
 
 GEM_COUNT: Final = 8
-"""Gems in the deck (RULES §8)."""
+"""Gems in the deck (docs/rules.md §8)."""
 
 _KING: Final = 12
 _QUEEN_OF_DIAMONDS: Final = 2 * 13 + 11

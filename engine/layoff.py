@@ -1,8 +1,10 @@
-"""Lay-offs after a knock, and the knocker's choice of melds (RULES.md §3.2-§3.3).
+"""Lay-offs after a knock, and the knocker's choice of melds (docs/rules.md §3.2-§3.3).
 
 The defender lays deadwood on the knocker's melds: the 4th card on a set of 3 (nothing on a set
 of 4), and cards extending a run at either end, one after another (ace low: nothing below an ace
-or above a king). Gem Rummy's vaults and Queen's Diamonds take nothing. Nothing is laid on gin.
+or above a king). Nothing is laid on gin. Gem Rummy hands lay off with
+:func:`engine.gem.lay_off_in_turn` (vaults take cards, three players lay off in turn); here Gem
+melds take nothing.
 
 The defender's own melds and the lay-offs are chosen *jointly*: laying a card off can break one of
 the defender's melds, and a card of the defender's meld can be what a chain needs. So every legal

@@ -1,8 +1,8 @@
-"""Melds (RULES.md §2, §8) and the tables the arrangement search is built on.
+"""Melds (docs/rules.md §2, §8) and the tables the arrangement search is built on.
 
 A :class:`Meld` is a set (3 or 4 cards of one rank), a run (3 or more consecutive cards of one
 suit, ace low only), or one of Gem Rummy's extra kinds (vault, Queen's Diamond), which the engine
-checks only for shape because the gem printed on each card is club data (RULES.md §8).
+checks only for shape because the gem printed on each card is club data (docs/rules.md §8).
 
 The tables are built once, at import, and indexed by a 13-bit *suit mask* (one suit's block of a
 hand mask). With runs alone the best cover of one suit is forced: every maximal stretch of three

@@ -1,4 +1,4 @@
-"""Rule sets: every parameter of shared/RULES.md §3-§8 in one frozen value, and the presets of §6.
+"""Rule sets: every parameter of docs/rules.md §3-§8 in one value, and the presets of §6.
 
 This module owns the *parameters* only; scoring lives in :mod:`engine.scoring`, :mod:`engine.game`,
 :mod:`engine.gem` and :mod:`engine.rummy`. It must not compute scores or import anything but the
@@ -7,7 +7,7 @@ standard library and :mod:`engine.errors`.
 A rule set is validated when it is built: an impossible combination raises
 :class:`~engine.errors.RuleError` with a message that names the parameter and what is allowed.
 
-Decisions where RULES.md is silent (each is a parameter a club may change):
+Decisions where the rule texts are silent (each is a parameter a club may change):
 
 - ``next_dealer``: who deals the next hand after a scored hand. Seed 000 (``standard``) says the
   loser deals; seed 003 (``gem``) says the winner deals; seed 004 (``online-table``) alternates;
@@ -567,7 +567,7 @@ RULE_PRESETS: Final[Mapping[str, RuleSet]] = MappingProxyType(
         ),
     }
 )
-"""The presets of RULES.md §6, by name."""
+"""The presets of docs/rules.md §6, by name."""
 
 
 def _normalise(name: str) -> str:

@@ -1,10 +1,10 @@
-"""Basic Rummy hand scoring (RULES.md §7, seed 002).
+"""Basic Rummy hand scoring (docs/rules.md §7, seed 002).
 
 A hand is entered as who went out, whether they went rummy, and for every other player either the
 cards left in their hand or the count of those cards. This module checks what such an entry can
 show and scores it; game totals are :func:`engine.game.score_game`'s job. It must not do I/O.
 
-Decisions where RULES.md is silent:
+Decisions where the rule texts are silent:
 
 - An integer leftover is the *count* (point value) of the cards left, not the number of cards.
 - Every other player holds at least one card (with none they would have gone out) and at most as

@@ -1,4 +1,4 @@
-"""Scoring one two-player hand of the gin family (RULES.md §3, Oklahoma §6, Gem §8, §9 checks).
+"""Scoring one two-player hand of the gin family (docs/rules.md §3, Oklahoma §6, Gem §8, §9 checks).
 
 A hand is entered either **by cards** (:func:`score_hand`: the engine arranges both hands, picks or
 validates the knocker's melds, lays off, and scores) or **by counts** (:func:`score_hand_counts`:
@@ -7,7 +7,7 @@ claims with the engine's result and explains the difference. Partnership hands c
 (:func:`score_partnership_hand`). This module must not add hands into games (:mod:`engine.game`)
 and must not do I/O.
 
-Decisions where RULES.md is silent:
+Decisions where the rule texts are silent:
 
 - ``knocker_min_points`` applies to every hand the knocker wins (knock, gin, big gin); in Gem
   Rummy gin is at least 25 anyway, so only knocks feel it.
@@ -111,7 +111,7 @@ _DIE_FACES: Final = range(1, 7)
 
 
 class HandOutcome(Enum):
-    """How a hand ended (RULES §3.6)."""
+    """How a hand ended (docs/rules.md §3.6)."""
 
     KNOCK = "knock"
     GIN = "gin"
@@ -182,7 +182,7 @@ class HandResult:
     Deadwood counts are ``None`` for a dead hand; melds, cards and lay-offs are empty for an entry
     by counts. ``layoffs`` index ``knocker_melds``.
     ``knocker_melds_given`` tells whether the knocker's melds came with the entry or the engine
-    chose them (the knocker's best choice, RULES §3.2).
+    chose them (the knocker's best choice, docs/rules.md §3.2).
     """
 
     outcome: HandOutcome
@@ -413,9 +413,9 @@ def _multiplier(rules: RuleSet, upcard: int | None) -> int:
 def max_deadwood(cards: int) -> int:
     """The most deadwood ``cards`` cards can hold with no set or run among them (-1 if none can).
 
-    Counts alone can never show more (RULES §9). Worked out by a small dynamic programme over
-    ranks: at each rank take at most two cards (three would be a set), never a third consecutive
-    card of a suit.
+    Counts alone can never show more (docs/rules.md §9). Worked out by a small dynamic programme
+    over ranks: at each rank take at most two cards (three would be a set), never a third
+    consecutive card of a suit.
 
     >>> max_deadwood(10), max_deadwood(11), max_deadwood(27)
     (98, 106, -1)
@@ -563,7 +563,8 @@ def score_hand_counts(
     knocker_gem_bonus: bool = False,
     defender_gem_bonus: bool = False,
 ) -> HandResult:
-    """Score a hand entered by deadwood counts, checking what counts alone can prove (RULES §9).
+    """Score a hand entered by deadwood counts, checking what counts alone can prove (docs/rules.md
+    §9).
 
     ``outcome`` is the claimed outcome (gin and big gin can only be claimed; knock and undercut
     follow from the counts, and a claim that contradicts them is refused). ``winner`` is checked
@@ -1188,7 +1189,8 @@ def score_partnership_hand(
 
 @dataclass(frozen=True, slots=True)
 class GemThreeHandResult:
-    """A three-player Gem hand (RULES §8): the knocker scored against each defender separately.
+    """A three-player Gem hand (docs/rules.md §8): the knocker scored against each defender
+    separately.
 
     ``pairings[i]`` is the two-player hand of the knocker against defender ``i`` (0: the first,
     1: the second) with its own outcome, winner and points. In a pairing ``gem_bonus_knocker`` is
@@ -1251,7 +1253,7 @@ def _against(number: int, exc: EngineError) -> EngineError:
 
 
 def combine_gem_three(rules: RuleSet, first: HandResult, second: HandResult) -> GemThreeHandResult:
-    """Combine the knocker's two pairings into one three-player Gem hand (RULES §8).
+    """Combine the knocker's two pairings into one three-player Gem hand (docs/rules.md §8).
 
     The pairings must describe one knock: the same knocker's deadwood and knock limit, gin (or
     big gin) against both or neither, the same knocker's gem bonus. A dead hand is dead for all

@@ -1,4 +1,4 @@
-"""Best arrangements, ties and discards (RULES.md §2)."""
+"""Best arrangements, ties and discards (docs/rules.md §2)."""
 
 from __future__ import annotations
 

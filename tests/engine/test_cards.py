@@ -1,4 +1,4 @@
-"""Card encoding, values, masks and notation (RULES.md §1)."""
+"""Card encoding, values, masks and notation (docs/rules.md §1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game and match scoring (RULES.md §4-§5): totals, end, bonuses, shutouts, dealers, Hollywood,
+"""Game and match scoring (docs/rules.md §4-§5): totals, end, bonuses, shutouts, dealers, Hollywood,
 three-player rotations, partnership totals, match formats. Numbers worked out by hand beside each.
 """
 

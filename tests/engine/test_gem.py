@@ -1,4 +1,4 @@
-"""Gem Rummy (RULES.md §8): deck map, vaults, Queen's Diamond, gem bonus, dice, flat undercut.
+"""Gem Rummy (docs/rules.md §8): deck map, vaults, Queen's Diamond, gem bonus, dice, flat undercut.
 
 The commercial deck's gems are club data, so these tests use a made-up deck map: a non-king card of
 rank r (ace = 0) carries gem ``GEMS[r % 8]``; the king of suit s carries ``GEMS[4 + s]`` and
@@ -234,7 +234,7 @@ def test_gem_lay_off_takes_the_defenders_vaults_into_account() -> None:
     assert none.layoffs == ()
 
 
-# -- three players: each non-knocker against the knocker separately (RULES §8) -----------------
+# -- three players: each non-knocker against the knocker separately (docs/rules.md §8) ---------
 
 GEM3 = find_rules("gem").with_overrides(table="open")
 

@@ -1,4 +1,4 @@
-"""Lay-offs and the knocker's choice (RULES.md §3.2-§3.3)."""
+"""Lay-offs and the knocker's choice (docs/rules.md §3.2-§3.3)."""
 
 from __future__ import annotations
 

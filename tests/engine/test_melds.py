@@ -1,4 +1,4 @@
-"""Melds, the full-deck meld table and the per-suit tables (RULES.md §2, §8)."""
+"""Melds, the full-deck meld table and the per-suit tables (docs/rules.md §2, §8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule sets: presets (RULES.md §6), validation, dict round trip, lookup by name."""
+"""Rule sets: presets (docs/rules.md §6), validation, dict round trip, lookup by name."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_exactly_the_presets_of_section_6() -> None:
         assert rules.name == name
 
 
-# One row per preset, read off the table in RULES.md §6:
+# One row per preset, read off the table in docs/rules.md §6:
 # (cards, knock limit, gin, big gin, undercut bonus, undercut is difference + bonus, tie is
 #  undercut, target, game, box, shutout)
 TABLE = {

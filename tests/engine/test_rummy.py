@@ -1,4 +1,5 @@
-"""Basic Rummy hands (RULES.md §7): leftovers by cards or counts, rummy doubling, ace 15, checks."""
+"""Basic Rummy hands (docs/rules.md §7): leftovers by cards or counts, rummy doubling, ace 15,
+checks."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Hand scoring (RULES.md §3, §6 Oklahoma, §9): by cards, by counts, claims, partnership.
+"""Hand scoring (docs/rules.md §3, §6 Oklahoma, §9): by cards, by counts, claims, partnership.
 
-Every expected number is worked out by hand from RULES.md in the comment beside it.
+Every expected number is worked out by hand from docs/rules.md in the comment beside it.
 """
 
 from __future__ import annotations

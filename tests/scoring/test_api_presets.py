@@ -1,4 +1,4 @@
-"""Every rule preset through the API, with numbers worked out by hand from RULES.md.
+"""Every rule preset through the API, with numbers worked out by hand from docs/rules.md.
 
 Events here need no confirmation, so each entered hand counts at once.
 """

@@ -1,4 +1,4 @@
-"""A Gem Rummy hand entered by cards, scored with the club's deck map (RULES.md §8)."""
+"""A Gem Rummy hand entered by cards, scored with the club's deck map (docs/rules.md §8)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Three-player Gem Rummy through the API (RULES.md §8): each non-knocker is scored against the
+"""Three-player Gem Rummy through the API (docs/rules.md §8): each non-knocker is scored against the
 knocker separately. Numbers worked by hand in the comments.
 """
 
