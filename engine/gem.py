@@ -279,6 +279,18 @@ def _grown(state: _MeldState, card: int, deck_map: DeckMap) -> _MeldState | None
     return None
 
 
+def _may_fit(state: _MeldState, card: int, deck_map: DeckMap) -> bool:
+    """Whether ``card`` could ever be laid on the meld that starts as ``state``."""
+    kind, _, low, _, gems = state
+    if kind is MeldKind.SET:
+        return card % 13 == low % 13
+    if kind is MeldKind.RUN:
+        return card // 13 == low // 13
+    if kind is MeldKind.VAULT:
+        return bool(gems & frozenset(deck_map.of(card)))
+    return False
+
+
 def lay_off_in_turn(
     knocker_melds: Sequence[Meld],
     defenders: Sequence[Sequence[int]],
@@ -341,6 +353,13 @@ def lay_off_in_turn(
 
     start = tuple(_start(meld, deck_map) for meld in knocker_melds)
     count = len(hands)
+    # The cards that could ever be laid off: a set's rank, a run's suit, a vault's gem.
+    fits = [
+        tuple(
+            card for card in mask_to_cards(mask) if any(_may_fit(s, card, deck_map) for s in start)
+        )
+        for mask in hands
+    ]
     memo: dict[tuple[tuple[_MeldState, ...], tuple[int, ...], int, int], _Outcome] = {}
 
     def solve(
@@ -357,8 +376,10 @@ def lay_off_in_turn(
         after = (turn + 1) % count
         best = solve(melds, held, after, passes + 1)
         best_key = _rank(best, turn)
+        own = held[turn]
+        cards = [card for card in fits[turn] if own >> card & 1]
         for index, state in enumerate(melds):
-            for card in mask_to_cards(held[turn]):
+            for card in cards:
                 grown = _grown(state, card, deck_map)
                 if grown is None:
                     continue
