@@ -17,8 +17,15 @@ import pytest
 from engine.arrange import best_arrangement
 from engine.cards import card_value, format_cards, parse_card, parse_cards
 from engine.errors import KnockError, MeldError, RuleError, ScoreError
-from engine.game import BoxRoles, ScoredHand, score_game, score_three_box, three_box_roles
-from engine.gem import DeckMap, lay_off_in_turn
+from engine.game import (
+    BoxRoles,
+    ScoredHand,
+    dealer_out_seats,
+    score_game,
+    score_three_box,
+    three_box_roles,
+)
+from engine.gem import DeckMap, has_all_gems, lay_off_in_turn
 from engine.melds import Meld, MeldKind
 from engine.rules import RuleSet, find_rules
 from engine.rummy import score_rummy_hand
@@ -212,6 +219,16 @@ def test_000_partnership_game_is_won_on_final_totals() -> None:
     assert (g.winner, g.final_totals, g.margin) == (A, (240, 225), 15)
 
 
+def test_000_a_third_player_deals_and_sits_out() -> None:
+    """Seed 000: with a third person, they deal without holding cards, and the deal passes on."""
+    assert dealer_out_seats(0, [1, None, 2]) == (
+        (0, (1, 2)),
+        (1, (0, 2)),
+        (1, (0, 2)),
+        (2, (0, 1)),
+    )
+
+
 # -- seed 001: three players, in the box (three-box) ----------------------------------------------
 
 
@@ -360,6 +377,15 @@ def test_003_gem_bonus_8_and_16() -> None:
         defender_gem_bonus=True,
     )
     assert (r.score_for("knocker"), r.score_for("defender")) == (28, 8)
+
+
+def test_003_a_king_counts_as_one_of_its_two_gems() -> None:
+    """Seed 003: for the gem parts bonus a king counts as only one of its two gems."""
+    # A♠ ruby, 2♠ emerald, 3♠ sapphire, 4♠ diamond, 5♠ topaz, 6♠ amethyst: six gems. K♣ carries
+    # onyx and diamond, K♦ pearl and sapphire: with both kings the eight gems are there.
+    assert has_all_gems(parse_cards("AS 2S 3S 4S 5S 6S KC KD"), DECK_MAP)
+    # With 7♠ (pearl) for K♦ and no 4♠, diamond and onyx are both missing, and K♣ counts as one.
+    assert not has_all_gems(parse_cards("AS 2S 3S 5S 6S 7S KC"), DECK_MAP)
 
 
 def test_003_layoff_onto_a_vault_of_four_or_more() -> None:
