@@ -18,8 +18,9 @@ Decisions where the rule texts are silent (each is a parameter a club may change
   ``target`` and ``max_hands`` are set the game ends at whichever comes first.
 - ``ace_upcard_gin_only``: Oklahoma's "ace = gin only" (§6) is a parameter, on in the preset.
 - ``last_hand_tiebreak``: a tie for the lead when the game ends goes to the player with more points
-  in the last hand (§4, Gem's rule, on in every preset); if that is tied too, or the parameter is
-  off, the game goes on for another hand.
+  in the last hand (§4, Gem's rule, on in every preset): that player ended the game and takes the
+  game bonus (the winner is then decided on the final totals, :mod:`engine.game`); if that is
+  tied too, or the parameter is off, the game goes on for another hand.
 - ``hollywood_games``: 0 for an ordinary game, else the number of Hollywood columns (3 in §4).
 - The preset ``online-table`` plays a single hand by default (seed 004: "한 판(기본값)", one hand
   is the default match length) so its ``target`` is ``None``; the seed's other option, a match to
