@@ -34,8 +34,9 @@ from engine.melds import (
     RANK_MASKS,
     RUN_DEADWOOD,
     RUNNABLE,
+    SUIT_DEADWOOD_CARDS,
+    SUIT_RUN_MELDS,
     Meld,
-    suit_runs,
 )
 
 __all__ = [
@@ -329,16 +330,27 @@ def _meld_order(meld: Meld) -> tuple[int, int]:
     return first % 13, first
 
 
+_RUNS_S, _RUNS_H, _RUNS_D, _RUNS_C = SUIT_RUN_MELDS
+_LEFT_S, _LEFT_H, _LEFT_D, _LEFT_C = SUIT_DEADWOOD_CARDS
+
+
 def _build(rest: int, meld_masks: Sequence[int], extra: dict[int, Meld]) -> Arrangement:
     """The arrangement of ``meld_masks`` plus the runs of ``rest``; its other cards are deadwood."""
-    melds = [extra.get(meld_mask) or MELD_BY_MASK[meld_mask] for meld_mask in meld_masks]
-    deadwood_mask = 0
-    for suit in range(4):
-        suit_mask = rest >> (13 * suit) & _SUIT
-        melds.extend(MELD_BY_MASK[run << (13 * suit)] for run in suit_runs(suit_mask))
-        deadwood_mask |= (suit_mask & ~RUNNABLE[suit_mask]) << (13 * suit)
-    melds.sort(key=_meld_order)
-    return Arrangement(tuple(melds), mask_to_cards(deadwood_mask), _deadwood(rest))
+    a = rest & _SUIT
+    b = rest >> 13 & _SUIT
+    c = rest >> 26 & _SUIT
+    d = rest >> 39
+    melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+    if meld_masks:
+        melds += tuple([extra.get(meld_mask) or MELD_BY_MASK[meld_mask] for meld_mask in meld_masks])
+    if len(melds) > 1:
+        melds = tuple(sorted(melds, key=_meld_order))
+    dw = RUN_DEADWOOD
+    return Arrangement(
+        melds,
+        _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d],
+        dw[a] + dw[b] + dw[c] + dw[d],
+    )
 
 
 def _scored(
@@ -356,6 +368,15 @@ def _scored(
     return mask, extra, forced, scored
 
 
+def _has_sets(mask: int) -> bool:
+    """Whether some rank of ``mask`` has 3 or 4 cards (else runs alone arrange it)."""
+    a = mask & _SUIT
+    b = mask >> 13 & _SUIT
+    c = mask >> 26 & _SUIT
+    d = mask >> 39
+    return bool(a & b & (c | d) | c & d & (a | b))
+
+
 def best_arrangement(
     cards: Sequence[int] | int, *, extra_melds: Sequence[Meld] = ()
 ) -> Arrangement:
@@ -368,9 +389,16 @@ def best_arrangement(
     >>> str(best_arrangement(parse_cards("AS 2S 3S 4S 5S KS AH QH AD AC")))
     'AS AH AD AC | 2S 3S 4S 5S | deadwood KS QH (20)'
     """
+    if not extra_melds:
+        mask = hand_mask(cards)
+        if not _has_sets(mask):
+            return _build(mask, (), {})
     _, extra, forced, scored = _scored(cards, extra_melds)
-    _, rest, melds = min(scored, key=lambda entry: entry[0])
-    return _build(rest, (*forced, *melds), extra)
+    best = scored[0]
+    for entry in scored:
+        if entry[0] < best[0]:
+            best = entry
+    return _build(best[1], (*forced, *best[2]), extra)
 
 
 def all_best_arrangements(
@@ -386,6 +414,10 @@ def all_best_arrangements(
     4S 5S 6S | 4H 5H 6H | 4D 5D 6D | deadwood KC (10)
     4S 4H 4D | 5S 5H 5D | 6S 6H 6D | deadwood KC (10)
     """
+    if not extra_melds:
+        mask = hand_mask(cards)
+        if not _has_sets(mask):
+            return (_build(mask, (), {}),)
     _, extra, forced, scored = _scored(cards, extra_melds)
     least = min(entry[0] for entry in scored)
     found: dict[frozenset[int], Arrangement] = {}

@@ -239,12 +239,27 @@ def sort_cards(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(check_card(card) for card in cards))
 
 
+_BIT: Final = {card: 1 << card for card in DECK}
+_BIT_OF: Final = _BIT.__getitem__
+_INT_ONLY: Final = frozenset({int})
+
+
 def cards_to_mask(cards: Iterable[int]) -> int:
     """The mask of ``cards``; a card given twice is a :class:`CardError` naming it.
 
     >>> cards_to_mask([0, 13, 51]) == 1 | 1 << 13 | 1 << 51
     True
     """
+    if isinstance(cards, (list, tuple)):
+        # The fast path: bits summed in C. Distinct bits add without a carry, so the sum has one
+        # bit per card exactly when no card repeats; the type test rejects bools and floats.
+        try:
+            mask: int = sum(map(_BIT_OF, cards))
+        except (KeyError, TypeError):
+            pass  # not a card: the loop below names it
+        else:
+            if mask.bit_count() == len(cards) and _INT_ONLY.issuperset(map(type, cards)):
+                return mask
     mask = 0
     for card in cards:
         if type(card) is not int or not 0 <= card < 52:  # the fast test; check_card names it
