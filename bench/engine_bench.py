@@ -303,7 +303,7 @@ def main(argv: Sequence[str] = ()) -> int:
             continue  # gin: nothing is laid off
         rest = [card for card in range(52) if not knocker >> card & 1]
         defender = rng.sample(rest, 10)
-        arrangement, result = knocker_choice(mask_to_cards(knocker), defender)
+        _, result = knocker_choice(mask_to_cards(knocker), defender)
         if result.layoffs:
             knocks.append((card_list(rng, knocker), defender))
 

@@ -342,7 +342,7 @@ def _build(rest: int, meld_masks: Sequence[int], extra: dict[int, Meld]) -> Arra
     d = rest >> 39
     melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
     if meld_masks:
-        melds += tuple([extra.get(meld_mask) or MELD_BY_MASK[meld_mask] for meld_mask in meld_masks])
+        melds += tuple([extra.get(mask) or MELD_BY_MASK[mask] for mask in meld_masks])
     if len(melds) > 1:
         melds = tuple(sorted(melds, key=_meld_order))
     dw = RUN_DEADWOOD
@@ -366,6 +366,16 @@ def _scored(
     rest = mask ^ sum(forced)
     scored = [(_deadwood(rest ^ used), rest ^ used, melds) for used, melds in choices]
     return mask, extra, forced, scored
+
+
+def _choice_deadwood(rest: int, choices: Sequence[tuple[int, object]]) -> list[int]:
+    """The deadwood of ``rest`` less each choice's used cards, with runs made of the others."""
+    dw = RUN_DEADWOOD
+    values = []
+    for used, _ in choices:
+        m = rest ^ used
+        values.append(dw[m & _SUIT] + dw[m >> 13 & _SUIT] + dw[m >> 26 & _SUIT] + dw[m >> 39])
+    return values
 
 
 def _has_sets(mask: int) -> bool:
@@ -393,6 +403,11 @@ def best_arrangement(
         mask = hand_mask(cards)
         if not _has_sets(mask):
             return _build(mask, (), {})
+        forced, choices = _plan(mask, (), discard=False)
+        rest = mask ^ sum(forced)
+        values = _choice_deadwood(rest, choices)
+        used, melds = choices[values.index(min(values))]
+        return _build(rest ^ used, (*forced, *melds), {})
     _, extra, forced, scored = _scored(cards, extra_melds)
     best = scored[0]
     for entry in scored:
@@ -415,9 +430,21 @@ def all_best_arrangements(
     4S 4H 4D | 5S 5H 5D | 6S 6H 6D | deadwood KC (10)
     """
     if not extra_melds:
+        # Without extra melds no two choices of sets give the same melds: nothing to merge.
         mask = hand_mask(cards)
         if not _has_sets(mask):
             return (_build(mask, (), {}),)
+        forced, choices = _plan(mask, (), discard=False)
+        rest = mask ^ sum(forced)
+        values = _choice_deadwood(rest, choices)
+        least = min(values)
+        return tuple(
+            [
+                _build(rest ^ used, (*forced, *melds), {})
+                for (used, melds), value in zip(choices, values, strict=True)
+                if value == least
+            ]
+        )
     _, extra, forced, scored = _scored(cards, extra_melds)
     least = min(entry[0] for entry in scored)
     found: dict[frozenset[int], Arrangement] = {}
