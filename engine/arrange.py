@@ -401,8 +401,20 @@ def best_arrangement(
     """
     if not extra_melds:
         mask = hand_mask(cards)
-        if not _has_sets(mask):
-            return _build(mask, (), {})
+        a = mask & _SUIT
+        b = mask >> 13 & _SUIT
+        c = mask >> 26 & _SUIT
+        d = mask >> 39
+        if not a & b & (c | d) | c & d & (a | b):  # no set: runs alone arrange the hand
+            melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+            if len(melds) > 1:
+                melds = tuple(sorted(melds, key=_meld_order))
+            dw = RUN_DEADWOOD
+            return Arrangement(
+                melds,
+                _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d],
+                dw[a] + dw[b] + dw[c] + dw[d],
+            )
         forced, choices = _plan(mask, (), discard=False)
         rest = mask ^ sum(forced)
         values = _choice_deadwood(rest, choices)

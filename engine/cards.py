@@ -271,15 +271,21 @@ def cards_to_mask(cards: Iterable[int]) -> int:
     >>> cards_to_mask([0, 13, 51]) == 1 | 1 << 13 | 1 << 51
     True
     """
-    if isinstance(cards, (list, tuple)):
+    if type(cards) is list or type(cards) is tuple:
         # The fast path: bits summed in C. Distinct bits add without a carry, so the sum has one
-        # bit per card exactly when no card repeats; the type test rejects bools and floats.
+        # bit per card exactly when no card repeats. Only numbers equal to 0-51 have a bit; their
+        # sum is an int only if none is a float, Decimal, Fraction or NumPy number; and a bool
+        # can only stand for card 0 or 1, so the exact type test runs only when one of those is.
         try:
             mask: int = sum(map(_BIT_OF, cards))
         except (KeyError, TypeError):
             pass  # not a card: the loop below names it
         else:
-            if mask.bit_count() == len(cards) and _INT_ONLY.issuperset(map(type, cards)):
+            if (
+                mask.bit_count() == len(cards)
+                and type(sum(cards)) is int
+                and (not mask & 3 or _INT_ONLY.issuperset(map(type, cards)))
+            ):
                 return mask
     mask = 0
     for card in cards:
