@@ -368,23 +368,54 @@ def _scored(
     return mask, extra, forced, scored
 
 
-def _choice_deadwood(rest: int, choices: Sequence[tuple[int, object]]) -> list[int]:
-    """The deadwood of ``rest`` less each choice's used cards, with runs made of the others."""
-    dw = RUN_DEADWOOD
-    values = []
-    for used, _ in choices:
-        m = rest ^ used
-        values.append(dw[m & _SUIT] + dw[m >> 13 & _SUIT] + dw[m >> 26 & _SUIT] + dw[m >> 39])
-    return values
+def _set_choices(mask: int) -> tuple[int, int, list[int], list[int]]:
+    """The choices of sets worth scoring for ``mask`` (no extra melds), with their deadwood.
 
-
-def _has_sets(mask: int) -> bool:
-    """Whether some rank of ``mask`` has 3 or 4 cards (else runs alone arrange it)."""
+    Returns ``(rest, free, combos, values)``: ``free`` are the ranks whose whole set every best
+    arrangement takes, ``rest`` is the hand without them, and each combo is the cards of one
+    choice of sets at the other ranks (the pruned choices of :func:`min_deadwood`), ``values``
+    its deadwood. Combos come highest rank first, so the first least one is the one the general
+    search (:func:`_plan`, which lists choices by candidate, lowest rank first) would meet first.
+    """
     a = mask & _SUIT
     b = mask >> 13 & _SUIT
     c = mask >> 26 & _SUIT
     d = mask >> 39
-    return bool(a & b & (c | d) | c & d & (a | b))
+    sets = a & b & (c | d) | c & d & (a | b)
+    ra = RUNNABLE[a]
+    rb = RUNNABLE[b]
+    rc = RUNNABLE[c]
+    rd = RUNNABLE[d]
+    contested = sets & (ra | rb | rc | rd)
+    free = sets ^ contested
+    rest = mask & ~(free * _SPREAD)
+    combos = [0]
+    if contested:
+        runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
+        while contested:
+            high = 1 << (contested.bit_length() - 1)
+            bits = high * _SPREAD
+            options = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+            combos = [x | o for x in combos for o in options]
+            contested ^= high
+    dw = RUN_DEADWOOD
+    values = []
+    for removed in combos:
+        m = rest ^ removed
+        values.append(dw[m & _SUIT] + dw[m >> 13 & _SUIT] + dw[m >> 26 & _SUIT] + dw[m >> 39])
+    return rest, free, combos, values
+
+
+def _set_masks(mask: int, ranks: int) -> list[int]:
+    """The set masks of ``mask`` at each rank of the 13-bit ``ranks`` (ranks without cards skip)."""
+    found = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        cards = mask & low * _SPREAD
+        if cards:
+            found.append(cards)
+    return found
 
 
 def best_arrangement(
@@ -405,7 +436,8 @@ def best_arrangement(
         b = mask >> 13 & _SUIT
         c = mask >> 26 & _SUIT
         d = mask >> 39
-        if not a & b & (c | d) | c & d & (a | b):  # no set: runs alone arrange the hand
+        sets = a & b & (c | d) | c & d & (a | b)
+        if not sets:  # runs alone arrange the hand
             melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
             if len(melds) > 1:
                 melds = tuple(sorted(melds, key=_meld_order))
@@ -415,11 +447,9 @@ def best_arrangement(
                 _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d],
                 dw[a] + dw[b] + dw[c] + dw[d],
             )
-        forced, choices = _plan(mask, (), discard=False)
-        rest = mask ^ sum(forced)
-        values = _choice_deadwood(rest, choices)
-        used, melds = choices[values.index(min(values))]
-        return _build(rest ^ used, (*forced, *melds), {})
+        rest, _, combos, values = _set_choices(mask)
+        removed = combos[values.index(min(values))]
+        return _build(rest ^ removed, _set_masks(mask ^ rest | removed, sets), {})
     _, extra, forced, scored = _scored(cards, extra_melds)
     best = scored[0]
     for entry in scored:
@@ -444,16 +474,19 @@ def all_best_arrangements(
     if not extra_melds:
         # Without extra melds no two choices of sets give the same melds: nothing to merge.
         mask = hand_mask(cards)
-        if not _has_sets(mask):
+        a = mask & _SUIT
+        b = mask >> 13 & _SUIT
+        c = mask >> 26 & _SUIT
+        d = mask >> 39
+        sets = a & b & (c | d) | c & d & (a | b)
+        if not sets:
             return (_build(mask, (), {}),)
-        forced, choices = _plan(mask, (), discard=False)
-        rest = mask ^ sum(forced)
-        values = _choice_deadwood(rest, choices)
+        rest, _, combos, values = _set_choices(mask)
         least = min(values)
         return tuple(
             [
-                _build(rest ^ used, (*forced, *melds), {})
-                for (used, melds), value in zip(choices, values, strict=True)
+                _build(rest ^ removed, _set_masks(mask ^ rest | removed, sets), {})
+                for removed, value in zip(combos, values, strict=True)
                 if value == least
             ]
         )
