@@ -103,6 +103,7 @@ def _build_options() -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, .
 
 
 _PRUNED_OPTIONS, _SET_OPTIONS = _build_options()
+_DISCARD_OPTIONS: Final = {cards: (0, *options) for cards, options in _SET_OPTIONS.items()}
 
 
 def min_deadwood(mask: int) -> int:
@@ -174,21 +175,25 @@ def min_deadwood_after_discard(mask: int) -> int:
     d = mask >> 39
     sets = a & b & (c | d) | c & d & (a | b)
     if not sets:
-        return dw[a] + dw[b] + dw[c] + dw[d] - max(gain[a], gain[b], gain[c], gain[d])
+        g = gain[a]
+        x = gain[b]
+        if x > g:
+            g = x
+        x = gain[c]
+        if x > g:
+            g = x
+        x = gain[d]
+        if x > g:
+            g = x
+        return dw[a] + dw[b] + dw[c] + dw[d] - g
     contested = sets & (RUNNABLE[a] | RUNNABLE[b] | RUNNABLE[c] | RUNNABLE[d])
     free = sets ^ contested
-    if free:
-        keep = ~free
-        a &= keep
-        b &= keep
-        c &= keep
-        d &= keep
-    rest = a | b << 13 | c << 26 | d << 39
-    combos: tuple[int, ...] = (0,)
+    rest = mask & ~(free * _SPREAD)
+    combos = [0]
     while contested:
         low = contested & -contested
-        options = (0, *_SET_OPTIONS[mask & low * _SPREAD])
-        combos = tuple([x | o for x in combos for o in options])
+        options = _DISCARD_OPTIONS[mask & low * _SPREAD]
+        combos = [x | o for x in combos for o in options]
         contested ^= low
     best = whole = _NONE
     for removed in combos:
@@ -198,15 +203,28 @@ def min_deadwood_after_discard(mask: int) -> int:
         c = m >> 26 & 8191
         d = m >> 39
         base = dw[a] + dw[b] + dw[c] + dw[d]
-        whole = min(whole, base)
-        best = min(best, base - max(gain[a], gain[b], gain[c], gain[d]))
+        if base < whole:
+            whole = base
+        g = gain[a]
+        x = gain[b]
+        if x > g:
+            g = x
+        x = gain[c]
+        if x > g:
+            g = x
+        x = gain[d]
+        if x > g:
+            g = x
+        if base - g < best:
+            best = base - g
     while free:
         low = free & -free
-        rank_cards = mask & low * _SPREAD
-        if rank_cards.bit_count() == 4:
-            best = min(best, whole)  # a 4-set gives up a card and stays a set
+        if (mask & low * _SPREAD).bit_count() == 4:
+            value = whole  # a 4-set gives up a card and stays a set
         else:
-            best = min(best, whole + 2 * min(low.bit_length(), 10))  # the set is broken
+            value = whole + 2 * min(low.bit_length(), 10)  # the set is broken
+        if value < best:
+            best = value
         free ^= low
     return best
 
