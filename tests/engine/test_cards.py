@@ -156,9 +156,9 @@ def test_masks() -> None:
 def test_lists_and_tuples_are_checked_like_any_cards(cards: list[object], message: str) -> None:
     """Lists and tuples take a fast path; it refuses exactly what the card-by-card check does."""
     with pytest.raises(CardError, match=re.escape(message)):
-        cards_to_mask(cards)  # type: ignore[arg-type]
+        cards_to_mask(cards)
     with pytest.raises(CardError, match=re.escape(message)):
-        cards_to_mask(iter(cards))  # type: ignore[arg-type]
+        cards_to_mask(iter(cards))
 
 
 def test_int_subclasses_other_than_bool_are_cards() -> None:
