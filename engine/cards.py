@@ -262,7 +262,6 @@ def sort_cards(cards: Iterable[int]) -> tuple[int, ...]:
 
 _BIT: Final = {card: 1 << card for card in DECK}
 _BIT_OF: Final = _BIT.__getitem__
-_INT_ONLY: Final = frozenset({int})
 
 
 def cards_to_mask(cards: Iterable[int]) -> int:
@@ -275,7 +274,7 @@ def cards_to_mask(cards: Iterable[int]) -> int:
         # The fast path: bits summed in C. Distinct bits add without a carry, so the sum has one
         # bit per card exactly when no card repeats. Only numbers equal to 0-51 have a bit; their
         # sum is an int only if none is a float, Decimal, Fraction or NumPy number; and a bool
-        # can only stand for card 0 or 1, so the exact type test runs only when one of those is.
+        # can only stand for card 0 or 1, so only the one item equal to each is looked at.
         try:
             mask: int = sum(map(_BIT_OF, cards))
         except (KeyError, TypeError):
@@ -284,7 +283,8 @@ def cards_to_mask(cards: Iterable[int]) -> int:
             if (
                 mask.bit_count() == len(cards)
                 and type(sum(cards)) is int
-                and (not mask & 3 or _INT_ONLY.issuperset(map(type, cards)))
+                and (not mask & 1 or type(cards[cards.index(0)]) is int)
+                and (not mask & 2 or type(cards[cards.index(1)]) is int)
             ):
                 return mask
     mask = 0

@@ -250,15 +250,10 @@ def _build_suit_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, .
         in_runs = starts | starts << 1 | starts << 2
         runnable[mask] = in_runs
         deadwood[mask] = value[mask ^ in_runs]
+    bits = [1 << rank for rank in range(13)]
     gain = [NO_CARD] * size
     for mask in range(1, size):
-        best = NO_CARD
-        rest = mask
-        while rest:
-            low = rest & -rest
-            best = max(best, deadwood[mask] - deadwood[mask ^ low])
-            rest ^= low
-        gain[mask] = best
+        gain[mask] = deadwood[mask] - min([deadwood[mask ^ bit] for bit in bits if mask & bit])
     return tuple(deadwood), tuple(runnable), tuple(gain)
 
 
