@@ -359,8 +359,10 @@ def _build(rest: int, meld_masks: Sequence[int], extra: dict[int, Meld]) -> Arra
     c = rest >> 26 & _SUIT
     d = rest >> 39
     melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
-    if meld_masks:
+    if extra:
         melds += tuple([extra.get(mask) or MELD_BY_MASK[mask] for mask in meld_masks])
+    elif meld_masks:
+        melds += tuple(map(MELD_BY_MASK.__getitem__, meld_masks))
     if len(melds) > 1:
         melds = tuple(sorted(melds, key=_meld_order))
     dw = RUN_DEADWOOD
@@ -386,7 +388,9 @@ def _scored(
     return mask, extra, forced, scored
 
 
-def _set_choices(mask: int) -> tuple[int, int, list[int], list[int]]:
+def _set_choices(
+    mask: int, a: int, b: int, c: int, d: int, sets: int
+) -> tuple[int, int, Sequence[int], list[int]]:
     """The choices of sets worth scoring for ``mask`` (no extra melds), with their deadwood.
 
     Returns ``(rest, free, combos, values)``: ``free`` are the ranks whose whole set every best
@@ -394,12 +398,8 @@ def _set_choices(mask: int) -> tuple[int, int, list[int], list[int]]:
     choice of sets at the other ranks (the pruned choices of :func:`min_deadwood`), ``values``
     its deadwood. Combos come highest rank first, so the first least one is the one the general
     search (:func:`_plan`, which lists choices by candidate, lowest rank first) would meet first.
+    ``a`` to ``d`` are the hand's suit masks and ``sets`` its ranks of 3 or 4 cards.
     """
-    a = mask & _SUIT
-    b = mask >> 13 & _SUIT
-    c = mask >> 26 & _SUIT
-    d = mask >> 39
-    sets = a & b & (c | d) | c & d & (a | b)
     ra = RUNNABLE[a]
     rb = RUNNABLE[b]
     rc = RUNNABLE[c]
@@ -407,9 +407,13 @@ def _set_choices(mask: int) -> tuple[int, int, list[int], list[int]]:
     contested = sets & (ra | rb | rc | rd)
     free = sets ^ contested
     rest = mask & ~(free * _SPREAD)
-    combos = [0]
+    combos: Sequence[int] = (0,)
     if contested:
         runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
+        high = 1 << (contested.bit_length() - 1)
+        bits = high * _SPREAD
+        combos = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+        contested ^= high
         while contested:
             high = 1 << (contested.bit_length() - 1)
             bits = high * _SPREAD
@@ -465,7 +469,7 @@ def best_arrangement(
                 _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d],
                 dw[a] + dw[b] + dw[c] + dw[d],
             )
-        rest, _, combos, values = _set_choices(mask)
+        rest, _, combos, values = _set_choices(mask, a, b, c, d, sets)
         removed = combos[values.index(min(values))]
         return _build(rest ^ removed, _set_masks(mask ^ rest | removed, sets), {})
     _, extra, forced, scored = _scored(cards, extra_melds)
@@ -499,7 +503,7 @@ def all_best_arrangements(
         sets = a & b & (c | d) | c & d & (a | b)
         if not sets:
             return (_build(mask, (), {}),)
-        rest, _, combos, values = _set_choices(mask)
+        rest, _, combos, values = _set_choices(mask, a, b, c, d, sets)
         least = min(values)
         return tuple(
             [
