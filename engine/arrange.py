@@ -189,12 +189,16 @@ def min_deadwood_after_discard(mask: int) -> int:
     contested = sets & (RUNNABLE[a] | RUNNABLE[b] | RUNNABLE[c] | RUNNABLE[d])
     free = sets ^ contested
     rest = mask & ~(free * _SPREAD)
-    combos = [0]
-    while contested:
+    combos: Sequence[int] = (0,)
+    if contested:
         low = contested & -contested
-        options = _DISCARD_OPTIONS[mask & low * _SPREAD]
-        combos = [x | o for x in combos for o in options]
+        combos = _DISCARD_OPTIONS[mask & low * _SPREAD]
         contested ^= low
+        while contested:
+            low = contested & -contested
+            options = _DISCARD_OPTIONS[mask & low * _SPREAD]
+            combos = [x | o for x in combos for o in options]
+            contested ^= low
     best = whole = _NONE
     for removed in combos:
         m = rest ^ removed
