@@ -14,6 +14,14 @@ Every remaining choice is tried, and each is scored with four table look-ups. No
 per hand. Runs are always taken whole: splitting a long run changes neither the deadwood nor what
 can be laid off on it, so arrangements that differ only by such a split count as one.
 
+Only the arrangements returned are built, each from per-suit tables: a suit's runs as melds
+(:data:`~engine.melds.SUIT_RUN_MELDS`), its leftover cards
+(:data:`~engine.melds.SUIT_DEADWOOD_CARDS`) and their value (:data:`~engine.melds.RUN_DEADWOOD`),
+so a hand with no set is arranged with a dozen look-ups and no search. Choices of sets are listed
+highest rank first, which puts ties in the order the general search (the one run with extra
+melds) lists them: the first is what :func:`best_arrangement` returns and the knocker's choice
+prefers.
+
 ``extra_melds`` (Gem Rummy's vaults and Queen's Diamonds) join the search as further candidates;
 with them the pruning above no longer holds and every pairwise-disjoint choice is tried.
 
