@@ -703,7 +703,7 @@ def _read_hand(
         if isinstance(cards, str):
             hand = parse_cards(cards)
         elif isinstance(cards, (list, tuple)) and _distinct_ids(cards):
-            hand = tuple(cards)  # the fast path: what the loop below would return
+            hand = tuple(map(int, cards))  # the fast path: what the loop below would return
         else:
             items = list(cards)
             if all(isinstance(c, str) for c in items):
