@@ -14,6 +14,14 @@ Every remaining choice is tried, and each is scored with four table look-ups. No
 per hand. Runs are always taken whole: splitting a long run changes neither the deadwood nor what
 can be laid off on it, so arrangements that differ only by such a split count as one.
 
+Only the arrangements returned are built, each from per-suit tables: a suit's runs as melds
+(:data:`~engine.melds.SUIT_RUN_MELDS`), its leftover cards
+(:data:`~engine.melds.SUIT_DEADWOOD_CARDS`) and their value (:data:`~engine.melds.RUN_DEADWOOD`),
+so a hand with no set is arranged with a dozen look-ups and no search. Choices of sets are listed
+highest rank first, which puts ties in the order the general search (the one run with extra
+melds) lists them: the first is what :func:`best_arrangement` returns and the knocker's choice
+prefers.
+
 ``extra_melds`` (Gem Rummy's vaults and Queen's Diamonds) join the search as further candidates;
 with them the pruning above no longer holds and every pairwise-disjoint choice is tried.
 
@@ -34,8 +42,9 @@ from engine.melds import (
     RANK_MASKS,
     RUN_DEADWOOD,
     RUNNABLE,
+    SUIT_DEADWOOD_CARDS,
+    SUIT_RUN_MELDS,
     Meld,
-    suit_runs,
 )
 
 __all__ = [
@@ -102,6 +111,7 @@ def _build_options() -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, .
 
 
 _PRUNED_OPTIONS, _SET_OPTIONS = _build_options()
+_DISCARD_OPTIONS: Final = {cards: (0, *options) for cards, options in _SET_OPTIONS.items()}
 
 
 def min_deadwood(mask: int) -> int:
@@ -173,22 +183,30 @@ def min_deadwood_after_discard(mask: int) -> int:
     d = mask >> 39
     sets = a & b & (c | d) | c & d & (a | b)
     if not sets:
-        return dw[a] + dw[b] + dw[c] + dw[d] - max(gain[a], gain[b], gain[c], gain[d])
+        g = gain[a]
+        x = gain[b]
+        if x > g:
+            g = x
+        x = gain[c]
+        if x > g:
+            g = x
+        x = gain[d]
+        if x > g:
+            g = x
+        return dw[a] + dw[b] + dw[c] + dw[d] - g
     contested = sets & (RUNNABLE[a] | RUNNABLE[b] | RUNNABLE[c] | RUNNABLE[d])
     free = sets ^ contested
-    if free:
-        keep = ~free
-        a &= keep
-        b &= keep
-        c &= keep
-        d &= keep
-    rest = a | b << 13 | c << 26 | d << 39
-    combos: tuple[int, ...] = (0,)
-    while contested:
+    rest = mask & ~(free * _SPREAD)
+    combos: Sequence[int] = (0,)
+    if contested:
         low = contested & -contested
-        options = (0, *_SET_OPTIONS[mask & low * _SPREAD])
-        combos = tuple([x | o for x in combos for o in options])
+        combos = _DISCARD_OPTIONS[mask & low * _SPREAD]
         contested ^= low
+        while contested:
+            low = contested & -contested
+            options = _DISCARD_OPTIONS[mask & low * _SPREAD]
+            combos = [x | o for x in combos for o in options]
+            contested ^= low
     best = whole = _NONE
     for removed in combos:
         m = rest ^ removed
@@ -197,15 +215,28 @@ def min_deadwood_after_discard(mask: int) -> int:
         c = m >> 26 & 8191
         d = m >> 39
         base = dw[a] + dw[b] + dw[c] + dw[d]
-        whole = min(whole, base)
-        best = min(best, base - max(gain[a], gain[b], gain[c], gain[d]))
+        if base < whole:
+            whole = base
+        g = gain[a]
+        x = gain[b]
+        if x > g:
+            g = x
+        x = gain[c]
+        if x > g:
+            g = x
+        x = gain[d]
+        if x > g:
+            g = x
+        if base - g < best:
+            best = base - g
     while free:
         low = free & -free
-        rank_cards = mask & low * _SPREAD
-        if rank_cards.bit_count() == 4:
-            best = min(best, whole)  # a 4-set gives up a card and stays a set
+        if (mask & low * _SPREAD).bit_count() == 4:
+            value = whole  # a 4-set gives up a card and stays a set
         else:
-            best = min(best, whole + 2 * min(low.bit_length(), 10))  # the set is broken
+            value = whole + 2 * min(low.bit_length(), 10)  # the set is broken
+        if value < best:
+            best = value
         free ^= low
     return best
 
@@ -329,16 +360,29 @@ def _meld_order(meld: Meld) -> tuple[int, int]:
     return first % 13, first
 
 
+_RUNS_S, _RUNS_H, _RUNS_D, _RUNS_C = SUIT_RUN_MELDS
+_LEFT_S, _LEFT_H, _LEFT_D, _LEFT_C = SUIT_DEADWOOD_CARDS
+
+
 def _build(rest: int, meld_masks: Sequence[int], extra: dict[int, Meld]) -> Arrangement:
     """The arrangement of ``meld_masks`` plus the runs of ``rest``; its other cards are deadwood."""
-    melds = [extra.get(meld_mask) or MELD_BY_MASK[meld_mask] for meld_mask in meld_masks]
-    deadwood_mask = 0
-    for suit in range(4):
-        suit_mask = rest >> (13 * suit) & _SUIT
-        melds.extend(MELD_BY_MASK[run << (13 * suit)] for run in suit_runs(suit_mask))
-        deadwood_mask |= (suit_mask & ~RUNNABLE[suit_mask]) << (13 * suit)
-    melds.sort(key=_meld_order)
-    return Arrangement(tuple(melds), mask_to_cards(deadwood_mask), _deadwood(rest))
+    a = rest & _SUIT
+    b = rest >> 13 & _SUIT
+    c = rest >> 26 & _SUIT
+    d = rest >> 39
+    melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+    if extra:
+        melds += tuple([extra.get(mask) or MELD_BY_MASK[mask] for mask in meld_masks])
+    elif meld_masks:
+        melds += tuple(map(MELD_BY_MASK.__getitem__, meld_masks))
+    if len(melds) > 1:
+        melds = tuple(sorted(melds, key=_meld_order))
+    dw = RUN_DEADWOOD
+    return Arrangement(
+        melds,
+        _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d],
+        dw[a] + dw[b] + dw[c] + dw[d],
+    )
 
 
 def _scored(
@@ -356,6 +400,58 @@ def _scored(
     return mask, extra, forced, scored
 
 
+def _set_choices(
+    mask: int, a: int, b: int, c: int, d: int, sets: int
+) -> tuple[int, int, Sequence[int], list[int]]:
+    """The choices of sets worth scoring for ``mask`` (no extra melds), with their deadwood.
+
+    Returns ``(rest, free, combos, values)``: ``free`` are the ranks whose whole set every best
+    arrangement takes, ``rest`` is the hand without them, and each combo is the cards of one
+    choice of sets at the other ranks (the pruned choices of :func:`min_deadwood`), ``values``
+    its deadwood. Combos come highest rank first, so the first least one is the one the general
+    search (:func:`_plan`, which lists choices by candidate, lowest rank first) would meet first.
+    ``a`` to ``d`` are the hand's suit masks and ``sets`` its ranks of 3 or 4 cards.
+    """
+    ra = RUNNABLE[a]
+    rb = RUNNABLE[b]
+    rc = RUNNABLE[c]
+    rd = RUNNABLE[d]
+    contested = sets & (ra | rb | rc | rd)
+    free = sets ^ contested
+    rest = mask & ~(free * _SPREAD)
+    combos: Sequence[int] = (0,)
+    if contested:
+        runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
+        high = 1 << (contested.bit_length() - 1)
+        bits = high * _SPREAD
+        combos = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+        contested ^= high
+        while contested:
+            high = 1 << (contested.bit_length() - 1)
+            bits = high * _SPREAD
+            options = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+            combos = [x | o for x in combos for o in options]
+            contested ^= high
+    dw = RUN_DEADWOOD
+    values = []
+    for removed in combos:
+        m = rest ^ removed
+        values.append(dw[m & _SUIT] + dw[m >> 13 & _SUIT] + dw[m >> 26 & _SUIT] + dw[m >> 39])
+    return rest, free, combos, values
+
+
+def _set_masks(mask: int, ranks: int) -> list[int]:
+    """The set masks of ``mask`` at each rank of the 13-bit ``ranks`` (ranks without cards skip)."""
+    found = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        cards = mask & low * _SPREAD
+        if cards:
+            found.append(cards)
+    return found
+
+
 def best_arrangement(
     cards: Sequence[int] | int, *, extra_melds: Sequence[Meld] = ()
 ) -> Arrangement:
@@ -368,9 +464,32 @@ def best_arrangement(
     >>> str(best_arrangement(parse_cards("AS 2S 3S 4S 5S KS AH QH AD AC")))
     'AS AH AD AC | 2S 3S 4S 5S | deadwood KS QH (20)'
     """
+    if not extra_melds:
+        mask = hand_mask(cards)
+        a = mask & _SUIT
+        b = mask >> 13 & _SUIT
+        c = mask >> 26 & _SUIT
+        d = mask >> 39
+        sets = a & b & (c | d) | c & d & (a | b)
+        if not sets:  # runs alone arrange the hand
+            melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+            if len(melds) > 1:
+                melds = tuple(sorted(melds, key=_meld_order))
+            dw = RUN_DEADWOOD
+            return Arrangement(
+                melds,
+                _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d],
+                dw[a] + dw[b] + dw[c] + dw[d],
+            )
+        rest, _, combos, values = _set_choices(mask, a, b, c, d, sets)
+        removed = combos[values.index(min(values))]
+        return _build(rest ^ removed, _set_masks(mask ^ rest | removed, sets), {})
     _, extra, forced, scored = _scored(cards, extra_melds)
-    _, rest, melds = min(scored, key=lambda entry: entry[0])
-    return _build(rest, (*forced, *melds), extra)
+    best = scored[0]
+    for entry in scored:
+        if entry[0] < best[0]:
+            best = entry
+    return _build(best[1], (*forced, *best[2]), extra)
 
 
 def all_best_arrangements(
@@ -386,6 +505,25 @@ def all_best_arrangements(
     4S 5S 6S | 4H 5H 6H | 4D 5D 6D | deadwood KC (10)
     4S 4H 4D | 5S 5H 5D | 6S 6H 6D | deadwood KC (10)
     """
+    if not extra_melds:
+        # Without extra melds no two choices of sets give the same melds: nothing to merge.
+        mask = hand_mask(cards)
+        a = mask & _SUIT
+        b = mask >> 13 & _SUIT
+        c = mask >> 26 & _SUIT
+        d = mask >> 39
+        sets = a & b & (c | d) | c & d & (a | b)
+        if not sets:
+            return (_build(mask, (), {}),)
+        rest, _, combos, values = _set_choices(mask, a, b, c, d, sets)
+        least = min(values)
+        return tuple(
+            [
+                _build(rest ^ removed, _set_masks(mask ^ rest | removed, sets), {})
+                for removed, value in zip(combos, values, strict=True)
+                if value == least
+            ]
+        )
     _, extra, forced, scored = _scored(cards, extra_melds)
     least = min(entry[0] for entry in scored)
     found: dict[frozenset[int], Arrangement] = {}

@@ -59,6 +59,14 @@ _SUIT_OF: Final = {letter: suit for suit, letter in enumerate(SUITS)} | {
 }
 _SEPARATORS: Final = re.compile(r"[\s,]+")
 _VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
+_NAMES: Final = tuple(RANKS[card % 13] + SUITS[card // 13] for card in DECK)
+_SYMBOL_NAMES: Final = tuple(RANKS[card % 13] + SUIT_SYMBOLS[card // 13] for card in DECK)
+_CARD_OF: Final = {
+    rank_text + suit_text: _SUIT_OF[suit_text.upper()] * 13 + _RANK_OF[rank_text.upper()]
+    for rank_text in (*RANKS, *RANKS.lower(), "10")
+    for suit_text in (*SUITS, *SUITS.lower(), *_SUIT_OF)
+}
+"""Every token :func:`_parse_token` reads that needs no stripping, folding or clean-up."""
 
 
 def check_card(card: int) -> int:
@@ -178,6 +186,17 @@ def parse_cards(
     engine.errors.CardError: expected 3 cards, got 2
     """
     tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
+    try:
+        found = [_CARD_OF[token] for token in tokens]
+    except (KeyError, TypeError):
+        pass  # a token needing clean-up, or not a card: the loop below reads or names it
+    else:
+        if len(set(found)) == len(found):
+            if count is not None and len(found) != count:
+                raise _count_error((count,), len(found))
+            if counts is not None and len(found) not in counts:
+                raise _count_error(counts, len(found))
+            return tuple(found)
     cards: list[int] = []
     seen: dict[int, int] = {}
     for position, token in enumerate(tokens, start=1):
@@ -217,6 +236,8 @@ def format_card(card: int, *, symbols: bool = False) -> str:
     >>> format_card(35), format_card(35, symbols=True)
     ('TD', 'T♦')
     """
+    if type(card) is int and 0 <= card < 52:
+        return (_SYMBOL_NAMES if symbols else _NAMES)[card]
     suit, rank = divmod(check_card(card), 13)
     return RANKS[rank] + (SUIT_SYMBOLS if symbols else SUITS)[suit]
 
@@ -239,12 +260,33 @@ def sort_cards(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(check_card(card) for card in cards))
 
 
+_BIT: Final = {card: 1 << card for card in DECK}
+_BIT_OF: Final = _BIT.__getitem__
+
+
 def cards_to_mask(cards: Iterable[int]) -> int:
     """The mask of ``cards``; a card given twice is a :class:`CardError` naming it.
 
     >>> cards_to_mask([0, 13, 51]) == 1 | 1 << 13 | 1 << 51
     True
     """
+    if type(cards) is list or type(cards) is tuple:
+        # The fast path: bits summed in C. Distinct bits add without a carry, so the sum has one
+        # bit per card exactly when no card repeats. Only numbers equal to 0-51 have a bit; their
+        # sum is an int only if none is a float, Decimal, Fraction or NumPy number; and a bool
+        # can only stand for card 0 or 1, so only the one item equal to each is looked at.
+        try:
+            mask: int = sum(map(_BIT_OF, cards))
+        except (KeyError, TypeError):
+            pass  # not a card: the loop below names it
+        else:
+            if (
+                mask.bit_count() == len(cards)
+                and type(sum(cards)) is int
+                and (not mask & 1 or type(cards[cards.index(0)]) is int)
+                and (not mask & 2 or type(cards[cards.index(1)]) is int)
+            ):
+                return mask
     mask = 0
     for card in cards:
         if type(card) is not int or not 0 <= card < 52:  # the fast test; check_card names it

@@ -68,18 +68,20 @@ class LayoffResult:
         return f"{melds}; laid off {laid}; deadwood {self.deadwood}"
 
 
-_Option = tuple[int, tuple[Layoff, ...]]
+_Move = tuple[int, int]  # (card, meld index): a Layoff, built only for the chosen lay-offs
+_Option = tuple[int, tuple[_Move, ...]]
+_NO_LAYOFF: tuple[_Option, ...] = ((0, ()),)
 
 
 def _chain(start: int, step: int, stop: int, defender: int, index: int) -> list[_Option]:
     """The lay-offs at one run end: nothing, or the first 1, 2, ... cards of the chain."""
     options: list[_Option] = [(0, ())]
     used = 0
-    moves: tuple[Layoff, ...] = ()
+    moves: tuple[_Move, ...] = ()
     card = start
     while card != stop and defender >> card & 1:
         used |= 1 << card
-        moves = (*moves, Layoff(card, index))
+        moves = (*moves, (card, index))
         options.append((used, moves))
         card += step
     return options
@@ -89,19 +91,18 @@ def _layoff_groups(melds: Sequence[Meld], defender: int) -> list[list[_Option]]:
     """For each place cards can go (a set of 3, a run end), the lay-offs possible there."""
     groups: list[list[_Option]] = []
     for index, meld in enumerate(melds):
-        if meld.kind is MeldKind.SET and len(meld.cards) == 3:
-            fourth = RANK_MASKS[meld.cards[0] % 13] ^ meld.mask
-            if fourth & defender:
-                groups.append([(0, ()), (fourth, (Layoff(fourth.bit_length() - 1, index),))])
-        elif meld.kind is MeldKind.RUN:
-            low, high = meld.cards[0], meld.cards[-1]
-            suit_start = low - low % 13
-            for group in (
-                _chain(low - 1, -1, suit_start - 1, defender, index),
-                _chain(high + 1, 1, suit_start + 13, defender, index),
-            ):
-                if len(group) > 1:
-                    groups.append(group)
+        kind = meld.kind
+        cards = meld.cards
+        if kind is MeldKind.RUN:
+            low, high = cards[0], cards[-1]
+            if low % 13 and defender >> (low - 1) & 1:
+                groups.append(_chain(low - 1, -1, low - low % 13 - 1, defender, index))
+            if high % 13 != 12 and defender >> (high + 1) & 1:
+                groups.append(_chain(high + 1, 1, high - high % 13 + 13, defender, index))
+        elif kind is MeldKind.SET and len(cards) == 3:
+            fourth = RANK_MASKS[cards[0] % 13] & defender
+            if fourth:
+                groups.append([(0, ()), (fourth, ((fourth.bit_length() - 1, index),))])
     return groups
 
 
@@ -112,6 +113,56 @@ def _check_apart(knocker: int, defender: int) -> None:
         raise CardError(
             gettext_noop("card {card} is in both hands"), card=format_card(mask_to_cards(both)[0])
         )
+
+
+def _search(
+    knocker: Sequence[Meld], defender: int, allow_layoffs: bool, extra: Sequence[Meld]
+) -> tuple[int, int, tuple[_Move, ...], int]:
+    """The defender's best lay-offs: ``(deadwood, cards laid off, moves, deadwood before)``.
+
+    Every legal set of lay-offs is scored; ties go to the fewest cards, then to the first found.
+    """
+
+    least = (lambda mask: best_arrangement(mask, extra_melds=extra).deadwood) if extra else None
+    without = least(defender) if least else min_deadwood(defender)
+    best_value, best_used = without, 0
+    best_moves: tuple[_Move, ...] = ()
+    if allow_layoffs and without:
+        groups = _layoff_groups(knocker, defender)
+        if groups:
+            choices: list[_Option] | tuple[_Option, ...] = _NO_LAYOFF
+            for group in groups:
+                choices = [
+                    (used | laid, moves + more)
+                    for used, moves in choices
+                    for laid, more in group
+                    if not used & laid
+                ]
+            best_count = 0
+            for used, moves in choices:
+                value = least(defender ^ used) if least else min_deadwood(defender ^ used)
+                if value < best_value or (value == best_value and len(moves) < best_count):
+                    best_value, best_used, best_moves, best_count = value, used, moves, len(moves)
+    return best_value, best_used, best_moves, without
+
+
+def _result(
+    knocker: tuple[Meld, ...],
+    defender: int,
+    found: tuple[int, int, tuple[_Move, ...], int],
+    extra: Sequence[Meld],
+) -> LayoffResult:
+    """The :class:`LayoffResult` of what :func:`_search` found."""
+    value, used, moves, without = found
+    rest = best_arrangement(defender ^ used, extra_melds=extra)
+    return LayoffResult(
+        knocker_melds=knocker,
+        defender_melds=rest.melds,
+        layoffs=tuple([Layoff(card, index) for card, index in moves]),
+        deadwood_cards=rest.deadwood_cards,
+        deadwood=value,
+        deadwood_without_layoffs=without,
+    )
 
 
 def lay_off(
@@ -149,35 +200,7 @@ def lay_off(
     defender = hand_mask(defender_cards)
     _check_apart(knocker_mask, defender)
     extra = tuple(defender_extra)
-
-    def least(mask: int) -> int:
-        return best_arrangement(mask, extra_melds=extra).deadwood if extra else min_deadwood(mask)
-
-    without = least(defender)
-    best_value, best_used = without, 0
-    best_moves: tuple[Layoff, ...] = ()
-    if allow_layoffs:
-        choices: list[_Option] = [(0, ())]
-        for group in _layoff_groups(knocker, defender):
-            choices = [
-                (used | laid, moves + more)
-                for used, moves in choices
-                for laid, more in group
-                if not used & laid
-            ]
-        for used, moves in choices:
-            value = least(defender ^ used)
-            if value < best_value or (value == best_value and len(moves) < len(best_moves)):
-                best_value, best_used, best_moves = value, used, moves
-    rest = best_arrangement(defender ^ best_used, extra_melds=extra)
-    return LayoffResult(
-        knocker_melds=knocker,
-        defender_melds=rest.melds,
-        layoffs=best_moves,
-        deadwood_cards=rest.deadwood_cards,
-        deadwood=best_value,
-        deadwood_without_layoffs=without,
-    )
+    return _result(knocker, defender, _search(knocker, defender, allow_layoffs, extra), extra)
 
 
 def knocker_choice(
@@ -202,19 +225,18 @@ def knocker_choice(
     >>> print(result)  # showing the three sets instead would let 4C and 6C be laid off
     no melds; laid off nothing; deadwood 72
     """
-    _check_apart(hand_mask(knocker_cards), hand_mask(defender_cards))
-    best: tuple[Arrangement, LayoffResult] | None = None
-    for arrangement in all_best_arrangements(knocker_cards, extra_melds=extra_melds):
-        result = lay_off(
-            arrangement.melds,
-            defender_cards,
-            allow_layoffs=not arrangement.is_gin,
-            defender_extra=defender_extra,
-        )
-        if best is None or result.deadwood > best[1].deadwood:
-            best = arrangement, result
+    knocker = hand_mask(knocker_cards)
+    defender = hand_mask(defender_cards)
+    _check_apart(knocker, defender)
+    extra = tuple(defender_extra)
+    best: tuple[Arrangement, tuple[int, int, tuple[_Move, ...], int]] | None = None
+    for arrangement in all_best_arrangements(knocker, extra_melds=extra_melds):
+        found = _search(arrangement.melds, defender, not arrangement.is_gin, extra)
+        if best is None or found[0] > best[1][0]:
+            best = arrangement, found
     assert best is not None  # every hand has at least one best arrangement
-    return best
+    arrangement, found = best
+    return arrangement, _result(arrangement.melds, defender, found, extra)
 
 
 def validate_knocker_melds(knocker_cards: Sequence[int], melds: Sequence[Meld]) -> Arrangement:

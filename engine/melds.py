@@ -38,7 +38,9 @@ __all__ = [
     "RANK_MASKS",
     "RUNNABLE",
     "RUN_DEADWOOD",
+    "SUIT_DEADWOOD_CARDS",
     "SUIT_MASKS",
+    "SUIT_RUN_MELDS",
     "Meld",
     "MeldKind",
     "suit_runs",
@@ -248,15 +250,10 @@ def _build_suit_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, .
         in_runs = starts | starts << 1 | starts << 2
         runnable[mask] = in_runs
         deadwood[mask] = value[mask ^ in_runs]
+    bits = [1 << rank for rank in range(13)]
     gain = [NO_CARD] * size
     for mask in range(1, size):
-        best = NO_CARD
-        rest = mask
-        while rest:
-            low = rest & -rest
-            best = max(best, deadwood[mask] - deadwood[mask ^ low])
-            rest ^= low
-        gain[mask] = best
+        gain[mask] = deadwood[mask] - min([deadwood[mask ^ bit] for bit in bits if mask & bit])
     return tuple(deadwood), tuple(runnable), tuple(gain)
 
 
@@ -264,3 +261,38 @@ RUN_DEADWOOD, RUNNABLE, DISCARD_GAIN = _build_suit_tables()
 """Per 13-bit suit mask: the deadwood left when only runs are made (every stretch of 3+ is a run);
 the cards that lie in such a stretch (the only ones a run can ever use); and the most that
 discarding one card lowers that deadwood (:data:`NO_CARD` for an empty suit)."""
+
+
+def _build_suit_results() -> tuple[
+    tuple[tuple[tuple[Meld, ...], ...], ...], tuple[tuple[tuple[int, ...], ...], ...]
+]:
+    """Build :data:`SUIT_RUN_MELDS` and :data:`SUIT_DEADWOOD_CARDS` (4 x 8192 entries each).
+
+    A suit mask's runs depend only on its runnable cards, and its deadwood only on the cards left
+    outside them, so each distinct entry is built once per suit (a few hundred runnable patterns,
+    about 1,700 run-free rests) and the 8192 entries share it.
+    """
+    outside = [mask & ~runnable for mask, runnable in enumerate(RUNNABLE)]
+    rests = sorted(set(outside) - {0})
+    patterns = set(RUNNABLE)
+    run_melds = []
+    deadwood_cards = []
+    for suit in range(4):
+        shift = 13 * suit
+        melds = {
+            runnable: tuple(MELD_BY_MASK[run << shift] for run in suit_runs(runnable))
+            for runnable in patterns
+        }
+        cards: dict[int, tuple[int, ...]] = {0: ()}
+        for rest in rests:  # ascending, so the rest less its highest card is already there
+            high = rest.bit_length() - 1
+            cards[rest] = (*cards[rest ^ 1 << high], high + shift)
+        run_melds.append(tuple(map(melds.__getitem__, RUNNABLE)))
+        deadwood_cards.append(tuple(map(cards.__getitem__, outside)))
+    return tuple(run_melds), tuple(deadwood_cards)
+
+
+SUIT_RUN_MELDS, SUIT_DEADWOOD_CARDS = _build_suit_results()
+"""Per suit and 13-bit suit mask: the runs of the suit's best run cover as :class:`Meld` objects
+(see :func:`suit_runs`), and the cards left outside them, in canonical order. With them the
+melds and deadwood of a hand with no set are four look-ups each."""

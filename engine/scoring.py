@@ -52,6 +52,7 @@ from typing import Final, Literal
 from engine.arrange import best_arrangement
 from engine.cards import (
     card_value,
+    cards_to_mask,
     check_card,
     format_card,
     format_cards,
@@ -716,12 +717,22 @@ def _outcome_reason(
 # -- by cards --------------------------------------------------------------------------------
 
 
+def _distinct_ids(cards: Sequence[object]) -> bool:
+    """True when ``cards`` are distinct card ids (ints 0-51)."""
+    try:
+        return cards_to_mask(cards).bit_count() == len(cards)  # type: ignore[arg-type]
+    except CardError:
+        return False
+
+
 def _read_hand(
     label: Role, cards: CardsIn, counts: Sequence[int], note: Param = ""
 ) -> tuple[int, ...]:
     try:
         if isinstance(cards, str):
             hand = parse_cards(cards)
+        elif isinstance(cards, (list, tuple)) and _distinct_ids(cards):
+            hand = tuple(map(int, cards))  # the fast path: what the loop below would return
         else:
             items = list(cards)
             if all(isinstance(c, str) for c in items):
@@ -868,10 +879,11 @@ def score_hand(
             knocker, defender, extra_melds=knocker_extra, defender_extra=defender_extra
         )
     k = arrangement.deadwood
-    shown = _shown(arrangement.melds, arrangement.deadwood_cards)
     big = len(knocker) == size + 1
     better: Param = ""
-    if given and (k > limit or (big and k)):  # only the errors below show the best arrangement
+    if k > limit or (big and k):  # only the errors below show the arrangements
+        shown = _shown(arrangement.melds, arrangement.deadwood_cards)
+    if given and (k > limit or (big and k)):
         best = best_arrangement(knocker, extra_melds=knocker_extra)
         if k != best.deadwood:
             better = Message(

@@ -77,6 +77,37 @@ def test_ties_are_all_listed() -> None:
     assert best_arrangement(hand) == arrangements[0]
 
 
+@pytest.mark.parametrize(
+    ("hand", "expected"),
+    [
+        (
+            "3S 4S 5S 6S 7S 4H 6H 3D 6D 4C 8C",
+            [
+                "4S 4H 4C | 5S 6S 7S | deadwood 3S 6H 3D 6D 8C (26)",
+                "3S 4S 5S | 6S 6H 6D | deadwood 7S 4H 3D 4C 8C (26)",
+                "4S 4H 4C | 6S 6H 6D | deadwood 3S 5S 7S 3D 8C (26)",
+            ],
+        ),
+        (
+            "3S 5S 6S 7S 8S 9S 6H 8H 6C 8C",
+            [
+                "6S 6H 6C | 7S 8S 9S | deadwood 3S 5S 8H 8C (24)",
+                "5S 6S 7S | 8S 8H 8C | deadwood 3S 9S 6H 6C (24)",
+                "6S 6H 6C | 8S 8H 8C | deadwood 3S 5S 7S 9S (24)",
+            ],
+        ),
+    ],
+)
+def test_ties_come_in_the_general_search_order(hand: str, expected: list[str]) -> None:
+    """Ties between sets at two ranks: the lower rank's set first, as the general search (the
+    one that runs with extra melds) lists them; the knocker's choice takes the first on a tie."""
+    cards = parse_cards(hand)
+    assert [str(a) for a in all_best_arrangements(cards)] == expected
+    assert str(best_arrangement(cards)) == expected[0]
+    outside = [Meld(MeldKind.VAULT, parse_cards("QS QH QD QC"))]  # in neither hand
+    assert all_best_arrangements(cards, extra_melds=outside) == all_best_arrangements(cards)
+
+
 def test_ties_between_four_set_and_set_plus_run() -> None:
     # 7S in 7-8-9S or in the 4-set; 9S 8S otherwise dead: only the run uses them.
     hand = parse_cards("7S 7H 7D 7C 5H 6H")

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+from enum import IntEnum
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -133,6 +138,51 @@ def test_masks() -> None:
         mask_to_cards(1 << 52)
     with pytest.raises(CardError, match="not a card mask"):
         mask_to_cards(-1)
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ([5, 3.0], "3.0 is not a card"),
+        ((Decimal(7), 2), "Decimal('7') is not a card"),
+        ([Fraction(9), 2], "Fraction(9, 1) is not a card"),
+        ([4, False], "False is not a card"),
+        ((1, True), "True is not a card"),
+        ([9, -1], "-1 is not a card"),
+        ([9, "AS"], "'AS' is not a card"),
+        ((7, 20, 7), "card 8S appears twice"),
+    ],
+)
+def test_lists_and_tuples_are_checked_like_any_cards(cards: list[object], message: str) -> None:
+    """Lists and tuples take a fast path; it refuses exactly what the card-by-card check does."""
+    with pytest.raises(CardError, match=re.escape(message)):
+        cards_to_mask(cards)
+    with pytest.raises(CardError, match=re.escape(message)):
+        cards_to_mask(iter(cards))
+
+
+def test_int_subclasses_other_than_bool_are_cards() -> None:
+    class Card(IntEnum):
+        ACE = 0
+        KING = 51
+
+    assert cards_to_mask([Card.ACE, Card.KING]) == cards_to_mask(iter([0, 51])) == 1 | 1 << 51
+
+
+def test_every_spelling_reads_as_in_the_rules() -> None:
+    """Tokens are read by table when they need no clean-up; every spelling agrees with the rule:
+    a rank (A 2-9 T/10 J Q K, any case) then a suit letter (any case) or symbol."""
+    ranks = [*"A23456789", "T", "10", *"JQK"]
+    for suit, letters in enumerate(("Ss♠♤", "Hh♥♡", "Dd♦♢", "Cc♣♧")):
+        for index, rank in enumerate(ranks):
+            for spelled_rank in {rank, rank.lower()}:
+                for letter in letters:
+                    expected = suit * 13 + (index if index < 10 else index - 1)
+                    token = spelled_rank + letter
+                    assert parse_cards([token]) == parse_cards(token) == (expected,), token
+    assert parse_cards("a\ufe0f♠ 10\ufe0eH") == (0, 22)  # variation selectors are dropped
+    with pytest.raises(CardError, match="card AS appears twice \\(positions 1 and 3\\)"):
+        parse_cards("as 2h As")
 
 
 @pytest.mark.parametrize("bad", [-1, 52, 3.0, "AS", True, None])

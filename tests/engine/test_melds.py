@@ -16,7 +16,9 @@ from engine.melds import (
     RANK_MASKS,
     RUN_DEADWOOD,
     RUNNABLE,
+    SUIT_DEADWOOD_CARDS,
     SUIT_MASKS,
+    SUIT_RUN_MELDS,
     Meld,
     MeldKind,
     suit_runs,
@@ -132,3 +134,15 @@ def test_suit_tables_against_plain_definitions() -> None:
     assert DISCARD_GAIN[0] == NO_CARD
     assert suit_runs(0b1_1111_1111_1111) == (0b1_1111_1111_1111,)
     assert suit_runs(0b110_1101_1011) == ()
+
+
+def test_suit_result_tables_against_plain_definitions() -> None:
+    """Each suit's run melds and leftover cards are its best run cover, suit by suit."""
+    for suit in range(4):
+        shift = 13 * suit
+        for mask in range(1 << 13):
+            runs = SUIT_RUN_MELDS[suit][mask]
+            assert [meld.mask >> shift for meld in runs] == list(suit_runs(mask))
+            assert all(meld.kind is MeldKind.RUN for meld in runs)
+            left = (mask & ~RUNNABLE[mask]) << shift
+            assert SUIT_DEADWOOD_CARDS[suit][mask] == mask_to_cards(left)

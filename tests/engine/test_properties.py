@@ -129,6 +129,21 @@ def test_all_best_arrangements_tie_and_include_the_best(hand: tuple[int, ...]) -
         assert arrangement.deadwood == best.deadwood
 
 
+# Inside no hand without 2S: with it the general search runs, yet with no extra meld.
+_OUTSIDE = Meld(MeldKind.VAULT, (1, 14, 27, 40))
+
+
+@PROPERTY_SETTINGS
+@given(hands())
+def test_fast_paths_agree_with_the_general_search_ties_included(hand: tuple[int, ...]) -> None:
+    """Hands without extra melds take table-driven paths; they must give the very arrangements,
+    in the very order, of the general search (which lists every choice of sets)."""
+    extra = [_OUTSIDE] if 1 not in hand else []
+    if extra:
+        assert best_arrangement(hand) == best_arrangement(hand, extra_melds=extra)
+        assert all_best_arrangements(hand) == all_best_arrangements(hand, extra_melds=extra)
+
+
 @PROPERTY_SETTINGS
 @given(hands(min_size=1))
 def test_best_discard_is_exact(hand: tuple[int, ...]) -> None:
