@@ -48,8 +48,15 @@ The package: :mod:`~scoring.services.entries` (a hand as entered and its scoring
 """
 
 from scoring.services.entries import HandEntry, Prepared, hand_prepare
-from scoring.services.hands import hand_confirm, hand_override, hand_submit, hand_withdraw
+from scoring.services.hands import (
+    hand_confirm,
+    hand_dispute,
+    hand_override,
+    hand_submit,
+    hand_withdraw,
+)
 from scoring.services.imports import CSV_COLUMNS, ImportReport, RowProblem, import_csv
+from scoring.services.links import match_keys_ensure, match_link_token, match_links_reissue
 from scoring.services.matches import match_start, match_sync
 from scoring.services.sheets import scoresheet_submit
 
@@ -60,11 +67,15 @@ __all__ = [
     "Prepared",
     "RowProblem",
     "hand_confirm",
+    "hand_dispute",
     "hand_override",
     "hand_prepare",
     "hand_submit",
     "hand_withdraw",
     "import_csv",
+    "match_keys_ensure",
+    "match_link_token",
+    "match_links_reissue",
     "match_start",
     "match_sync",
     "scoresheet_submit",

@@ -11,8 +11,8 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from engine.rules import find_rules
-from scoring.links import match_link_token
 from scoring.models import HandSubmission, Match
+from scoring.services import match_link_token
 from tests.factories import EventFactory, PlayerFactory
 from tests.scoring.factories import MatchFactory
 
