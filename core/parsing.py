@@ -61,3 +61,15 @@ class AsciiFormIntegerField(forms.IntegerField):
         if parsed is None:
             raise ValidationError(_("Enter a whole number."), code="invalid")
         return super().to_python(parsed)
+
+
+def query_int(params: Any, name: str) -> int | None:
+    """An optional whole-number query parameter: None when absent or empty, a 400 naming the
+    parameter when it is anything but ASCII digits."""
+    raw = params.get(name)
+    if raw is None or str(raw).strip() == "":
+        return None
+    value = parse_ascii_int(str(raw))
+    if value is None:
+        raise serializers.ValidationError({name: [_("A whole number is required.")]})
+    return value

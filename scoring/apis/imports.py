@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import ApplicationError
+from core.parsers import LimitedJSONParser
 from core.parsing import AsciiIntegerField
 from scoring.apis._common import POST_PARAMETERS, _Base
 from scoring.idempotency import idempotent
@@ -21,7 +22,7 @@ from tournaments.models import Event
 class ImportApi(_Base):
     """Import past score sheets from CSV (directors)."""
 
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [LimitedJSONParser, MultiPartParser, FormParser]
 
     @extend_schema_serializer(component_name="ImportInput")
     class InputSerializer(serializers.Serializer):

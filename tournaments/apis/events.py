@@ -13,7 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.parsing import AsciiIntegerField, parse_ascii_int
+from core.parsing import AsciiIntegerField, query_int
 from engine.rules import RULE_PRESETS
 from tournaments import selectors, services
 from tournaments.apis._common import (
@@ -77,8 +77,8 @@ class EventListApi(_Api):
 
     @extend_schema(responses=EventOutput(many=True))
     def get(self, request: Request) -> Response:
-        club, kind = request.query_params.get("club"), request.query_params.get("kind")
-        qs = selectors.event_list(club_id=parse_ascii_int(club) if club else None, kind=kind)
+        club = query_int(request.query_params, "club")
+        qs = selectors.event_list(club_id=club, kind=request.query_params.get("kind"))
         return _paginate(request, self, qs, EventOutput)
 
     @extend_schema(request=EventListInputSerializer, responses={201: EventOutput})

@@ -13,7 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from core.parsing import AsciiIntegerField, parse_ascii_int
+from core.parsing import AsciiIntegerField, query_int
 from tournaments import selectors, services
 from tournaments.apis._common import (
     FORBIDDEN,
@@ -47,8 +47,7 @@ class PlayerListApi(_Api):
 
     @extend_schema(responses=PlayerOutput(many=True))
     def get(self, request: Request) -> Response:
-        club = request.query_params.get("club")
-        qs = selectors.player_list(club_id=parse_ascii_int(club) if club else None)
+        qs = selectors.player_list(club_id=query_int(request.query_params, "club"))
         return _paginate(request, self, qs, PlayerOutput)
 
     @extend_schema(request=PlayerListInputSerializer, responses={201: PlayerOutput})
