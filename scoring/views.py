@@ -127,7 +127,8 @@ def _version(page: _Page) -> str:
     """What changes when a hand is entered, confirmed or withdrawn (for the live poll)."""
     hands = sum(len(v.hands) for v in page.state.games)
     current = page.state.current
-    pending = current.pending.pk if current is not None and current.pending is not None else 0
+    waiting = current.pending if current is not None else None
+    pending = f"{waiting.pk}.{waiting.status}" if waiting is not None else "0"
     return f"{hands}-{pending}-{page.state.match.status}"
 
 

@@ -81,3 +81,18 @@ def match_links_reissue(
             old.update(revoked_at=now, revoked_by=actor.user)
             _create(match, position)
     return match_keys_ensure(match=match)
+
+
+def match_keys_rekey() -> int:
+    """After the link key (or ``SECRET_KEY`` without ``KNOCK_LINK_KEY``) changed: recompute the
+    stored digest of every active key, so links work again (with their new secrets). Returns how
+    many keys were updated."""
+    updated = 0
+    with transaction.atomic():
+        for key in MatchKey.objects.select_for_update().filter(revoked_at__isnull=True):
+            digest = digest_of(secret_of(key.nonce))
+            if digest != key.digest:
+                key.digest = digest
+                key.save(update_fields=["digest"])
+                updated += 1
+    return updated

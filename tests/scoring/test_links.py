@@ -197,3 +197,17 @@ def test_the_start_response_gives_a_seated_director_only_their_own_link():
     assert list(body["links"]["seats"]) == ["0"]
     match = Match.objects.get(pk=body["id"])
     assert body["links"]["seats"]["0"].endswith(f"/l/{match_link_token(match=match, position=0)}/")
+
+
+def test_after_a_key_change_links_rekey_makes_links_work_again(settings):
+    from django.core.management import call_command
+
+    match = _match()
+    old = match_link_token(match=match, position=0)
+    settings.KNOCK_LINK_KEY = "a-new-link-key-" + "x" * 40
+    new = match_link_token(match=match, position=0)
+    assert new != old
+    assert Client().get(f"/l/{new}/").status_code == 404  # digests are still the old key's
+    call_command("links_rekey")
+    assert Client().get(f"/l/{new}/").status_code == 302
+    assert Client().get(f"/l/{old}/").status_code == 404
