@@ -25,7 +25,7 @@ from scoring.apis._common import (
 from scoring.idempotency import idempotent
 from scoring.links import link_url
 from scoring.models import Match
-from scoring.permissions import match_access, match_access_require
+from scoring.permissions import Actor, match_access, match_access_require
 from scoring.selectors import (
     match_detail,
     match_list_visible,
@@ -135,19 +135,28 @@ class MatchListApi(_Base):
                 first_dealer=data["first_dealer"],
             )
             state = match_state(match=match_prefetched(match_id=match.pk))
-            body = match_detail(state=state)
-            access = match_access(actor=actor, match=match)
-            if access.neutral_director:
-                body["links"] = _links(request, match)
-            else:
-                keys = match_keys_ensure(match=match)
-                body["links"] = {
-                    "table": None,
-                    "seats": {str(p): link_url(request, keys[p]) for p in access.identities},
-                }
-            return Response(body, status=status.HTTP_201_CREATED)
+            return Response(match_detail(state=state), status=status.HTTP_201_CREATED)
 
-        return idempotent(request, actor=actor, handler=run)
+        response = idempotent(request, actor=actor, handler=run)
+        # The links are added after the idempotency record is stored (a replay adds them again):
+        # link secrets are never kept in the database in the clear.
+        match = Match.objects.filter(pk=response.data.get("id")).first()
+        if match is not None:
+            response.data["links"] = _links_for(request, actor, match)
+        return response
+
+
+def _links_for(request: Request, actor: Actor, match: Match) -> dict[str, Any]:
+    """The links the actor who started ``match`` is given: all of them for a director not seated
+    at it, only their own seat's for a seated director."""
+    access = match_access(actor=actor, match=match)
+    if access.neutral_director:
+        return _links(request, match)
+    keys = match_keys_ensure(match=match)
+    return {
+        "table": None,
+        "seats": {str(p): link_url(request, keys[p]) for p in access.identities},
+    }
 
 
 def _links(request: Request, match: Match) -> dict[str, Any]:

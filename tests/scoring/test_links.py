@@ -211,3 +211,25 @@ def test_after_a_key_change_links_rekey_makes_links_work_again(settings):
     call_command("links_rekey")
     assert Client().get(f"/l/{new}/").status_code == 302
     assert Client().get(f"/l/{old}/").status_code == 404
+
+
+def test_link_secrets_are_not_kept_in_idempotency_records():
+    from scoring.models import IdempotencyRecord
+
+    event = EventFactory()
+    players = [PlayerFactory(club=event.club).pk for _ in range(2)]
+    client = Client()
+    client.force_login(event_director(event))
+    body = {"event": event.pk, "players": players}
+    first = client.post(
+        "/api/matches/", body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="start-1"
+    )
+    assert first.status_code == 201
+    secrets_ = [first.json()["links"]["table"], *first.json()["links"]["seats"].values()]
+    stored = str(IdempotencyRecord.objects.get().response)
+    assert all(url.rsplit("/l/", 1)[1].strip("/") not in stored for url in secrets_)
+    replay = client.post(
+        "/api/matches/", body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="start-1"
+    )
+    assert replay["Idempotent-Replayed"] == "true"
+    assert replay.json()["links"] == first.json()["links"]
