@@ -35,6 +35,15 @@ def parse_ascii_int(value: Any, *, signed: bool = False) -> int | None:
     return int(text)
 
 
+def strict_int(value: Any, *, signed: bool = True) -> int:
+    """:func:`parse_ascii_int`, raising ValueError instead of answering None (for code that
+    already turns ValueError into a message naming its field)."""
+    number = parse_ascii_int(value, signed=signed)
+    if number is None:
+        raise ValueError(f"not a whole number: {value!r}")
+    return number
+
+
 def is_ascii_int(value: Any, *, signed: bool = False) -> bool:
     return parse_ascii_int(value, signed=signed) is not None
 
