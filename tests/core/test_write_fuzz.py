@@ -161,3 +161,85 @@ def test_every_write_endpoint_answers_random_input_without_a_5xx_or_a_change(wor
 
     for endpoint in endpoints:  # each endpoint gets its own examples: none is left out by chance
         fuzz(endpoint)
+
+
+# -- the pages: every route, posted random form data --------------------------------------------
+
+form_values = st.sampled_from(ODD) | st.text(max_size=10) | st.integers(-5, 10**6).map(str)
+forms = st.dictionaries(
+    st.sampled_from([*FIELDS, "mode", "reissue", "action", "rows", "h0_knocker", "next"]),
+    form_values | st.lists(form_values, max_size=3),
+    max_size=8,
+)
+
+
+def _page_routes() -> list[tuple[str, str]]:
+    from scoring import page_urls as scoring_pages
+    from tournaments import page_urls as tournament_pages
+
+    skip = {"logout", "import-example", "home-feed", "event-rules-fields"}
+    return [
+        (str(p.pattern), str(p.name))
+        for p in [*tournament_pages.urlpatterns, *scoring_pages.urlpatterns]
+        if p.name not in skip
+    ]
+
+
+def _page_url(route: str, world: dict[str, Any]) -> str:
+    ids = world["ids"]
+    pk = (
+        ids["match_id"]
+        if route.startswith("matches/")
+        else ids["player_id"]
+        if route.startswith("players/")
+        else ids["event_id"]
+    )
+    values = {
+        "pk": pk,
+        "slug": world["slug"],
+        "sid": ids["submission_id"],
+        "player_id": ids["player_id"],
+        "role_id": ids["role_id"],
+        "registration_id": ids["registration_id"],
+        "number": 1,
+        "token": "not-a-token",
+        "secret": "x" * 32,
+    }
+    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), route)
+
+
+@pytest.mark.parametrize("who", ["director", "seat", "anonymous"])
+def test_every_page_form_answers_random_input_without_a_5xx_or_a_change(world, who):
+    from scoring.models import Match
+
+    world["slug"] = Match.objects.get(pk=world["ids"]["match_id"]).event.club.slug
+    client = _client(world, "director" if who == "director" else "anonymous")
+    if who == "seat":
+        client.get(f"/l/{world['secret']}/")
+
+    def run(route: str, data: dict[str, Any], query: dict[str, str]) -> None:
+        cache.clear()
+        target = _page_url(route, world)
+        if query:
+            target += "?" + "&".join(f"{k}={v}" for k, v in query.items() if k != "k")
+        before = _snapshot()
+        response = client.post(target, data)
+        assert response.status_code < 500, (target, data, response.content[:300])
+        if response.status_code >= 400:
+            assert _snapshot() == before, (target, data, response.status_code)
+
+    def fuzz(route: str) -> None:
+        @settings(
+            max_examples=4,
+            deadline=None,
+            database=None,
+            suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+        )
+        @given(data=forms, query=params)
+        def check(data: dict[str, Any], query: dict[str, str]) -> None:
+            run(route, data, query)
+
+        check()
+
+    for route, _name in _page_routes():
+        fuzz(route)
