@@ -181,7 +181,7 @@ def _page_routes() -> list[tuple[str, str]]:
     return [
         (str(p.pattern), str(p.name))
         for p in [*tournament_pages.urlpatterns, *scoring_pages.urlpatterns]
-        if p.name not in skip
+        if str(p.name) not in skip
     ]
 
 
