@@ -119,3 +119,15 @@ def test_the_dispute_reaches_the_directors_page_and_is_settled_there():
     assert (
         "No disputed hands" in director.get(f"/events/{match.event.pk}/disputes/").content.decode()
     )
+
+
+def test_the_event_page_leads_its_directors_to_the_disputes_list():
+    match = _match()
+    director = Client()
+    director.force_login(event_director(match.event))
+    html = director.get(f"/events/{match.event.pk}/").content.decode()
+    assert f'href="/events/{match.event.pk}/disputes/"' in html
+    assert (
+        f"/events/{match.event.pk}/disputes/"
+        not in Client().get(f"/events/{match.event.pk}/").content.decode()
+    )
