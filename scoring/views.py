@@ -565,12 +565,18 @@ def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     page = _Page(request, pk)
     if not page.access.director:
         raise Http404
-    if not page.access.neutral_director:
-        message = _("You play at this table: another director corrects its hands.")
-        return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
     sub = page.submission(sid)
     history = hand_history(submission=sub)
     extra = {"submission": sub, "history": history}
+    if not page.access.neutral_director:
+        # A director who plays at this table reads the history but never corrects it.
+        if request.method == "POST":
+            message = _("You play at this table: another director corrects its hands.")
+            return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
+        context = _context(page)
+        context.update(extra)
+        context.update(setup=None, override=False, can_enter=False)
+        return render(request, "scoring/submission.html", context)
     if request.method == "POST":
         inp = read_entry(request.POST, positions=[s.position for s in page.state.seats])
         reason = (request.POST.get("reason") or "").strip()

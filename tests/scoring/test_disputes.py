@@ -131,3 +131,27 @@ def test_the_event_page_leads_its_directors_to_the_disputes_list():
         f"/events/{match.event.pk}/disputes/"
         not in Client().get(f"/events/{match.event.pk}/").content.decode()
     )
+
+
+def test_a_seated_director_reads_the_history_with_the_dispute_but_cannot_correct():
+    event = EventFactory(confirmation="opponent")
+    user = UserFactory(username="seated")
+    event.directors.add(user)
+    players = [
+        PlayerFactory(club=event.club, name="Alice"),
+        PlayerFactory(club=event.club, name="Sam", user=user),
+    ]
+    match = MatchFactory(event=event, players=players)
+    entered = seat_api(match.pk, 0).hand(match.pk, **KNOCK)
+    seat_api(match.pk, 1).action(entered["id"], "dispute", reason="miscounted")
+    client = Client()
+    client.force_login(user)
+    url = f"/matches/{match.pk}/entries/{entered['id']}/"
+    response = client.get(url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "miscounted" in html
+    assert 'name="reason"' not in html  # no correction form
+    response = client.post(url, {**{k: str(v) for k, v in KNOCK.items()}, "reason": "mine"})
+    assert response.status_code == 403
+    assert HandSubmission.objects.get(pk=entered["id"]).status == "disputed"
