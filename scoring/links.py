@@ -1,12 +1,14 @@
 """A match's private links: opaque random secrets, one per seat and one for the table.
 
-A link is ``https://<site>/l/<secret>/``. The secret is 32 url-safe characters (192 bits) derived
-as ``HMAC-SHA256(link key, nonce)`` from a random 128-bit nonce stored with the key's row
+A link is ``https://<site>/l/#<secret>``: the secret is the URL's fragment, which browsers
+never send to the server, so it appears in no access log; a small script on ``/l/`` posts it
+(``/l/<secret>/`` works too, for a link typed by hand). The secret is 32 url-safe characters
+(192 bits): ``HMAC-SHA256(link key, nonce)`` of a random 128-bit nonce stored with the key's row
 (:class:`scoring.models.MatchKey`) and the server's link key (``KNOCK_LINK_KEY``, by default
-derived from ``SECRET_KEY``). The database keeps only the nonce and ``SHA-256(secret)``: a copy
-of the database alone reveals no link, a director is still shown the links, and a presented
-secret is found by its digest and then compared with :func:`hmac.compare_digest`. The secret
-carries no data (no match id, no seat): everything is looked up.
+derived from ``SECRET_KEY``). The database keeps only the nonce and ``SHA-256(secret)``: a
+copy of the database alone reveals no link, a director is still shown the links, and a
+presented secret is found by its digest and then compared with :func:`hmac.compare_digest`.
+The secret carries no data (no match id, no seat): everything is looked up.
 
 A secret stays the same until a director reissues it (printed slips keep working); reissuing
 revokes the old row, and a revoked or unknown secret finds nothing. A key of a finished match
@@ -84,8 +86,8 @@ def secret_from(value: str) -> str:
     """The secret in ``value``: the secret itself, or a whole link URL (``.../l/<secret>/``)."""
     value = value.strip()
     if "/l/" in value:
-        value = value.rsplit("/l/", 1)[1].split("/", 1)[0].split("?", 1)[0]
-    return value
+        value = value.rsplit("/l/", 1)[1].lstrip("#").split("/", 1)[0].split("?", 1)[0]
+    return value.lstrip("#")
 
 
 def looks_like_secret(value: str) -> bool:
@@ -118,8 +120,9 @@ def key_find(*, secret: str) -> MatchKey | None:
 
 
 def link_url(request: HttpRequest, key: MatchKey) -> str:
-    """The absolute URL of ``key``'s link (what a QR code or a printed slip holds)."""
-    return request.build_absolute_uri(reverse("match-link", args=[secret_of(key.nonce)]))
+    """The absolute URL of ``key``'s link (what a QR code or a printed slip holds): the secret is
+    the fragment (``/l/#<secret>``), which browsers never send to the server."""
+    return request.build_absolute_uri(reverse("match-link-open")) + "#" + secret_of(key.nonce)
 
 
 def key_link(key: MatchKey) -> MatchLink:

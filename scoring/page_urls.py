@@ -5,6 +5,7 @@ from django.urls import URLPattern, URLResolver, path
 from scoring import views, views_disputes, views_links
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    path("l/", views_links.link_open, name="match-link-open"),
     path("l/<str:secret>/", views_links.link_visit, name="match-link"),
     path("matches/<int:pk>/", views.match_page, name="match-detail"),
     path("matches/<int:pk>/links/", views_links.match_links_page, name="match-links"),

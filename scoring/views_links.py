@@ -25,6 +25,7 @@ from scoring.links import (
     key_find,
     link_expired,
     link_url,
+    secret_from,
     session_grant,
 )
 from scoring.models import Match, MatchKey
@@ -63,7 +64,20 @@ def link_cards(
 
 @require_GET
 def link_visit(request: HttpRequest, secret: str) -> HttpResponse:
-    """Follow a private link: remember the seat in this browser, then go to the match."""
+    """Follow a private link given in the path (``/l/<secret>/``)."""
+    return _exchange(request, secret)
+
+
+@require_http_methods(["GET", "POST"])
+def link_open(request: HttpRequest) -> HttpResponse:
+    """``/l/#<secret>``: the page's script posts the fragment here (or the holder pastes it)."""
+    if request.method != "POST":
+        return render(request, "scoring/link_open.html")
+    return _exchange(request, secret_from(request.POST.get("secret") or ""))
+
+
+def _exchange(request: HttpRequest, secret: str) -> HttpResponse:
+    """Remember the link's seat in this browser, then go to the match (404 for a bad link)."""
     try:
         link_gate(request)
     except ApplicationError as exc:

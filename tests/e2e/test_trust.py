@@ -62,6 +62,18 @@ def test_a_players_page_shows_no_link_of_the_other_player(page):
     expect(page.locator("#entry")).to_be_visible()
 
 
+def test_a_printed_link_keeps_its_secret_in_the_fragment_and_out_of_the_address(page, live_server):
+    match = _match()
+    secret = match_link_token(match=match, position=1)
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(f"{live_server.url}/l/#{secret}")
+    expect(page.locator("h1")).to_have_text("Table 5")
+    assert page.url.endswith(f"/matches/{match.pk}/")
+    expect(page.locator("#entry")).to_be_visible()
+    assert not any(secret in url for url in requested)  # never in a request line (access logs)
+
+
 def test_the_table_link_asks_who_is_entering_and_hands_the_phone_over(page):
     match = _match()
     page.goto(f"/l/{match_link_token(match=match)}/")

@@ -134,7 +134,7 @@ def test_reissuing_all_revokes_every_link_and_the_api_answers_404_for_them():
 def test_the_api_takes_the_secret_or_the_whole_link_in_the_header():
     match = _match()
     secret = match_link_token(match=match, position=0)
-    for value in (secret, f"http://testserver/l/{secret}/"):
+    for value in (secret, f"http://testserver/l/#{secret}", f"http://testserver/l/{secret}/"):
         response = Client().get(f"/api/matches/{match.pk}/", HTTP_X_MATCH_KEY=value)
         assert response.status_code == 200
 
@@ -196,7 +196,8 @@ def test_the_start_response_gives_a_seated_director_only_their_own_link():
     assert body["links"]["table"] is None
     assert list(body["links"]["seats"]) == ["0"]
     match = Match.objects.get(pk=body["id"])
-    assert body["links"]["seats"]["0"].endswith(f"/l/{match_link_token(match=match, position=0)}/")
+    own = match_link_token(match=match, position=0)
+    assert body["links"]["seats"]["0"] == f"http://testserver/l/#{own}"
 
 
 def test_after_a_key_change_links_rekey_makes_links_work_again(settings):
@@ -227,9 +228,26 @@ def test_link_secrets_are_not_kept_in_idempotency_records():
     assert first.status_code == 201
     secrets_ = [first.json()["links"]["table"], *first.json()["links"]["seats"].values()]
     stored = str(IdempotencyRecord.objects.get().response)
-    assert all(url.rsplit("/l/", 1)[1].strip("/") not in stored for url in secrets_)
+    assert all(url.rsplit("#", 1)[1] not in stored for url in secrets_)
     replay = client.post(
         "/api/matches/", body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="start-1"
     )
     assert replay["Idempotent-Replayed"] == "true"
     assert replay.json()["links"] == first.json()["links"]
+
+
+def test_a_link_in_the_fragment_is_posted_by_the_page_and_never_in_a_request_path():
+    match = _match()
+    secret = match_link_token(match=match, position=1)
+    client = Client()
+    page = client.get("/l/")  # what the browser requests for /l/#<secret>
+    assert page.status_code == 200
+    assert 'id="link-open"' in page.content.decode()
+    assert "js/link.js" in page.content.decode()
+    response = client.post("/l/", {"secret": secret})
+    assert response.status_code == 302
+    assert response["Location"] == f"/matches/{match.pk}/"
+    assert 'id="entry"' in client.get(response["Location"]).content.decode()
+    # pasting the whole link works too; a bad one is 404 and counts against the address
+    assert Client().post("/l/", {"secret": f"http://x/l/#{secret}"}).status_code == 302
+    assert Client().post("/l/", {"secret": "nope"}).status_code == 404
