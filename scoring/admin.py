@@ -3,7 +3,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from scoring.models import Game, Hand, HandSubmission, IdempotencyRecord, Match, Seat
+from scoring.models import Game, Hand, HandSubmission, IdempotencyRecord, Match, MatchKey, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -16,7 +16,6 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "event", "table_number", "status", "winner", "created_at")
     list_filter = ("status", "event")
     inlines = [SeatInline]
-    readonly_fields = ("link_secret",)
 
 
 @admin.register(Game)
@@ -40,3 +39,11 @@ class HandSubmissionAdmin(SimpleHistoryAdmin):
 @admin.register(IdempotencyRecord)
 class IdempotencyRecordAdmin(admin.ModelAdmin):
     list_display = ("scope", "key", "method", "path", "status_code", "created_at")
+
+
+@admin.register(MatchKey)
+class MatchKeyAdmin(admin.ModelAdmin):
+    """Private links: which exist and which were revoked (the secrets are not stored)."""
+
+    list_display = ("id", "match", "position", "created_at", "revoked_at")
+    readonly_fields = ("match", "position", "nonce", "digest", "created_at", "revoked_at")

@@ -14,10 +14,16 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from engine.rules import find_rules
-from scoring.links import match_link_token
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_confirm, hand_override, hand_submit, match_start
+from scoring.services import (
+    HandEntry,
+    hand_confirm,
+    hand_override,
+    hand_submit,
+    match_link_token,
+    match_start,
+)
 from tournaments.models import Club, Event, Player
 
 CLUB_SLUG = "knock-demo-club"

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from core.i18n import error_message
+from core.parsing import strict_int
 from engine.errors import RuleError
 from engine.game import MatchFormat
 from engine.rules import RuleSet
@@ -39,8 +40,8 @@ def match_format_read(*, data: Mapping[str, Any] | None, rules: RuleSet) -> Matc
     try:
         fmt = MatchFormat(
             kind=str(raw.get("kind", "single_game")),
-            games=int(raw.get("games", 1)),
-            hands=None if raw.get("hands") is None else int(raw["hands"]),
+            games=strict_int(raw.get("games", 1)),
+            hands=None if raw.get("hands") is None else strict_int(raw["hands"]),
         )
     except (RuleError, TypeError, ValueError) as exc:
         raise ApplicationError(error_message(exc), field="match_format") from None

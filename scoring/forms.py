@@ -17,6 +17,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.parsing import parse_ascii_int
 from scoring.services import HandEntry
 
 MODES = ("counts", "cards", "dead", "rummy", "partnership")
@@ -111,11 +112,10 @@ def _int(
     raw = (data.get(name) or "").strip()
     if raw == "":
         return None
-    try:
-        return int(raw)
-    except ValueError:
+    number = parse_ascii_int(raw, signed=True)
+    if number is None:
         errors[key or name] = _("Enter a whole number.")
-        return None
+    return number
 
 
 def _text(data: Mapping[str, Any], name: str) -> str | None:
@@ -159,7 +159,8 @@ def read_entry(data: Mapping[str, Any], *, positions: list[int]) -> EntryInput:
             raw = (data.get(f"left_{position}") or "").strip()
             if raw == "" or position == values["went_out"]:
                 continue
-            leftovers[position] = int(raw) if raw.isdigit() else raw
+            count = parse_ascii_int(raw)
+            leftovers[position] = count if count is not None else raw
         values["leftovers"] = leftovers
     elif mode == "partnership":
         boards = []
@@ -203,7 +204,7 @@ _SHEET_INTS = ("knocker", "knocker_deadwood", "defender_deadwood", "points", "kn
 SHEET_ROWS = 8  # rows a fresh sheet shows
 SHEET_MORE = 5  # rows the "add rows" button adds
 SHEET_MAX = 60  # more hands than any game needs
-_ROW_KEY = re.compile(r"^h(\d+)_")
+_ROW_KEY = re.compile(r"^h([0-9]{1,6})_", re.ASCII)
 
 
 @dataclass(slots=True)
@@ -224,10 +225,8 @@ class SheetInput:
 
 def sheet_row_count(data: Mapping[str, Any]) -> int:
     """How many rows the posted sheet has (the JS may have added rows the server never drew)."""
-    count = 0
     raw = str(data.get("rows") or "")
-    if raw.isdigit():
-        count = int(raw)
+    count = min(parse_ascii_int(raw) or 0, 10_000)
     for key in data:
         m = _ROW_KEY.match(key)
         if m:
@@ -265,7 +264,7 @@ def read_sheet(data: Mapping[str, Any]) -> SheetInput:
         entries.append(HandEntry.from_dict(values))
         rows_of.append(index)
     game_raw = str(data.get("game") or "").strip()
-    game = int(game_raw) if game_raw.isdigit() else None
+    game = parse_ascii_int(game_raw)
     return SheetInput(rows, entries, rows_of, game, errors)
 
 

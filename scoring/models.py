@@ -19,6 +19,7 @@ from simple_history.models import HistoricalRecords
 
 
 def _secret() -> str:
+    """Kept for migration 0001 (the old per-match link secret, replaced by ``MatchKey``)."""
     return secrets.token_urlsafe(24)
 
 
@@ -57,7 +58,6 @@ class Match(models.Model):
     )
     winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
     summary = models.JSONField(default=dict, blank=True)
-    link_secret = models.CharField(max_length=64, default=_secret)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -170,6 +170,7 @@ class HandSubmission(models.Model):
         CONFIRMED = "confirmed", _("confirmed")
         WITHDRAWN = "withdrawn", _("withdrawn")
         SUPERSEDED = "superseded", _("superseded")
+        DISPUTED = "disputed", _("disputed")
 
     class Entry(models.TextChoices):
         CARDS = "cards", _("by cards")
@@ -196,6 +197,16 @@ class HandSubmission(models.Model):
         "tournaments.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     override_reason = models.TextField(blank=True)
+    # A dispute: the other side did not agree. The entry stays open (not counted) until its
+    # submitter withdraws it or a director settles it (confirms it, or overrides it).
+    dispute_reason = models.CharField(max_length=500, blank=True)
+    disputed_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    disputed_by_player = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    disputed_at = models.DateTimeField(null=True, blank=True)
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     user_agent = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -213,13 +224,52 @@ class HandSubmission(models.Model):
             ),
             models.UniqueConstraint(
                 fields=["hand"],
-                condition=Q(status="pending"),
-                name="submission_one_pending_per_hand",
+                condition=Q(status__in=["pending", "disputed"]),
+                name="submission_one_open_per_hand",
             ),
         ]
 
     def __str__(self) -> str:
         return f"Hand {self.hand_id} v{self.version} ({self.status})"
+
+
+class MatchKey(models.Model):
+    """One private link of a match: a seat's own (``position`` set) or the table link (None).
+
+    The secret itself is not stored: it is derived from ``nonce`` and the server's link key
+    (:mod:`scoring.links`), so a copy of the database alone does not reveal any link, while a
+    director can still be shown it. ``digest`` (SHA-256 of the secret) finds a key from a link.
+    A reissued or revoked key keeps its row (``revoked_at``) so that a revoked link is known.
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="keys")
+    position = models.PositiveSmallIntegerField(null=True, blank=True)
+    nonce = models.CharField(max_length=64)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["match", "position", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "position"],
+                condition=Q(revoked_at__isnull=True, position__isnull=False),
+                name="matchkey_one_active_per_seat",
+            ),
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=Q(revoked_at__isnull=True, position__isnull=True),
+                name="matchkey_one_active_table_link",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = "table" if self.position is None else f"seat {self.position}"
+        return f"Link of match {self.match_id} ({where})"
 
 
 class IdempotencyRecord(models.Model):

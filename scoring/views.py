@@ -15,21 +15,20 @@ import io
 import re
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
-import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import ApplicationError
 from core.i18n import engine_message
+from core.parsing import parse_ascii_int
 from engine.errors import EngineError
 from engine.scoring import HandOutcome
 from scoring.forms import (
@@ -45,7 +44,6 @@ from scoring.forms import (
     read_entry,
     read_sheet,
 )
-from scoring.links import LINK_PARAM, match_link_token
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Access, Actor, match_access
 from scoring.selectors import (
@@ -71,6 +69,7 @@ from scoring.services import (
 )
 from scoring.services.imports import CSV_REQUIRED, RowProblem
 from scoring.services.sheets import ScoresheetProblems
+from scoring.views_links import link_cards
 from tournaments.models import Event
 
 OUTCOME_LABELS: dict[str, Any] = {
@@ -102,8 +101,8 @@ class _Page:
             raise Http404 from None
         self.access: Access = match_access(actor=self.actor, match=self.match)
         self.state: MatchState = match_state(match=self.match)
-        token = request.GET.get(LINK_PARAM)
-        self.qs = f"?{LINK_PARAM}={quote(token)}" if token else ""
+        # Links never travel in page addresses (they are exchanged for a seat session).
+        self.qs = ""
 
     def url(self, name: str = "match-detail", *args: Any) -> str:
         return reverse(name, args=[self.match.pk, *args]) + self.qs
@@ -128,41 +127,15 @@ def _version(page: _Page) -> str:
     """What changes when a hand is entered, confirmed or withdrawn (for the live poll)."""
     hands = sum(len(v.hands) for v in page.state.games)
     current = page.state.current
-    pending = current.pending.pk if current is not None and current.pending is not None else 0
+    waiting = current.pending if current is not None else None
+    pending = f"{waiting.pk}.{waiting.status}" if waiting is not None else "0"
     return f"{hands}-{pending}-{page.state.match.status}"
 
 
-def _qr(url: str) -> str:
-    return segno.make(url, error="m").svg_inline(scale=4, omitsize=True, dark="#1d2327")
-
-
 def _links(page: _Page) -> list[dict[str, Any]]:
-    """Each player's private link (and the table link, for directors) with its QR code."""
-    out = []
-    base = page.request.build_absolute_uri(reverse("match-detail", args=[page.match.pk]))
-    for seat in page.state.seats:
-        token = match_link_token(match=page.match, position=seat.position)
-        url = f"{base}?{LINK_PARAM}={quote(token)}"
-        out.append(
-            {
-                "name": seat.player.name,
-                "position": seat.position,
-                "url": url,
-                "svg": mark_safe(_qr(url)),
-            }
-        )
-    if page.access.director:
-        token = match_link_token(match=page.match)
-        url = f"{base}?{LINK_PARAM}={quote(token)}"
-        out.append(
-            {
-                "name": _("Table link (any player)"),
-                "position": None,
-                "url": url,
-                "svg": mark_safe(_qr(url)),
-            }
-        )
-    return out
+    """The links this visitor may see: every one (and the table link) for a director not
+    playing at the match, else only the visitor's own seat's."""
+    return link_cards(page.request, page.match, page.access, everyone=page.access.neutral_director)
 
 
 def _scoreboard(
@@ -277,16 +250,22 @@ def _pending(page: _Page) -> dict[str, Any] | None:
     )
     opponents = [s for s in state.seats if state.side_of(s.position) != submitter_side]
     user = page.actor.user
-    mine = (user is not None and sub.submitted_by_user_id == user.pk) or any(
-        access.players[p].pk == sub.submitted_by_player_id for p in access.positions
+    submitter_seat = next(
+        (s.position for s in state.seats if s.player_id == sub.submitted_by_player_id), None
     )
+    mine = (user is not None and sub.submitted_by_user_id == user.pk) or (
+        submitter_seat is not None and submitter_seat in access.identities
+    )
+    disputed = sub.status == HandSubmission.Status.DISPUTED
     confirm: list[dict[str, Any]] = []
+    dispute: list[dict[str, Any]] = []
     withdraw: list[dict[str, Any]] = []
-    if director_only:
-        if access.director:
-            confirm.append({"label": _("Confirm as director"), "as_position": None})
+    if disputed or director_only:
+        if access.neutral_director and not mine:
+            label = _("Settle: confirm as entered") if disputed else _("Confirm as director")
+            confirm.append({"label": label, "as_position": None})
     else:
-        if access.table_link:
+        if access.speaks_for_table:
             for seat in opponents:
                 confirm.append(
                     {
@@ -294,28 +273,43 @@ def _pending(page: _Page) -> dict[str, Any] | None:
                         "as_position": seat.position,
                     }
                 )
+                dispute.append(
+                    {
+                        "label": _("I am %(name)s: dispute") % {"name": seat.player.name},
+                        "as_position": seat.position,
+                    }
+                )
         elif not mine:
-            for position in access.positions:
+            for position in access.identities:
                 if state.side_of(position) != submitter_side:
                     confirm.append({"label": _("Confirm"), "as_position": None})
+                    dispute.append({"label": _("Dispute"), "as_position": None})
                     break
-        if access.director and not mine and not confirm:
+        if access.neutral_director and not mine and not confirm:
             confirm.append({"label": _("Confirm as director"), "as_position": None})
-    if mine or access.director:
+    if mine or access.neutral_director:
         withdraw.append({"as_position": None})
-    elif access.table_link and submitter_side is not None:
-        own = next((s for s in state.seats if s.player_id == sub.submitted_by_player_id), None)
-        if own is not None:
-            withdraw.append({"as_position": own.position})
-    waiting_for = [_("a director")] if director_only else [s.player.name for s in opponents]
+    elif access.speaks_for_table and submitter_seat is not None:
+        withdraw.append({"as_position": submitter_seat})
+    waiting_for = (
+        [_("a director")] if director_only or disputed else [s.player.name for s in opponents]
+    )
     result = sub.result
     return {
         "sub": sub,
         "submitter": submitter_name,
+        "disputer": (
+            sub.disputed_by_player.name
+            if sub.disputed_by_player is not None
+            else (sub.disputed_by_user.get_username() if sub.disputed_by_user is not None else "")
+        ),
         "mine": mine,
         "waiting_for": waiting_for,
         "confirm": confirm,
+        "dispute": dispute,
         "withdraw": withdraw,
+        "disputed": disputed,
+        "handover": access.speaks_for_table and not disputed and bool(confirm),
         "result": result,
         "outcome_label": OUTCOME_LABELS.get(result.get("outcome"), result.get("outcome")),
         "winner_name": state.name_of(result.get("winner")),
@@ -354,7 +348,7 @@ def _entry_setup(page: _Page) -> dict[str, Any]:
     ]
     if rules.big_gin:
         outcomes.append(("big_gin", OUTCOME_LABELS["big_gin"]))
-    need_identity = access.table_link or len(access.positions) > 1
+    need_identity = access.speaks_for_table or len(access.identities) > 1
     return {
         "tabs": tabs,
         "playing": [{"position": p, "name": seats[p]} for p in playing],
@@ -366,7 +360,7 @@ def _entry_setup(page: _Page) -> dict[str, Any]:
         "identity": (
             [
                 {"position": p, "name": seats[p]}
-                for p in (sorted(seats) if access.table_link else access.positions)
+                for p in (sorted(seats) if access.speaks_for_table else access.identities)
             ]
             if need_identity
             else []
@@ -447,6 +441,7 @@ def _context(
         "posted": posted if posted is not None else {},
         "links": _links(page) if visible else [],
         "director": access.director,
+        "neutral_director": access.neutral_director,
         "qs": page.qs,
         "version": _version(page),
         "poll": visible and (pending is not None or not can_enter) and not state.finished,
@@ -530,7 +525,7 @@ def hand_submit_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _as_position(request: HttpRequest) -> int | None:
     raw = (request.POST.get("as_position") or "").strip()
-    return int(raw) if raw.isdigit() else None
+    return parse_ascii_int(raw)
 
 
 @require_POST
@@ -545,6 +540,8 @@ def submission_confirm_view(request: HttpRequest, pk: int, sid: int) -> HttpResp
         messages.error(request, exc.message)
         return page.back("#pending")
     messages.success(request, _("Hand %(n)s confirmed.") % {"n": sub.hand.number})
+    if request.POST.get("next") == "disputes":
+        return HttpResponseRedirect(reverse("event-disputes", args=[page.match.event_id]))
     return page.back("#sheet")
 
 
@@ -571,6 +568,15 @@ def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     sub = page.submission(sid)
     history = hand_history(submission=sub)
     extra = {"submission": sub, "history": history}
+    if not page.access.neutral_director:
+        # A director who plays at this table reads the history but never corrects it.
+        if request.method == "POST":
+            message = _("You play at this table: another director corrects its hands.")
+            return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
+        context = _context(page)
+        context.update(extra)
+        context.update(setup=None, override=False, can_enter=False)
+        return render(request, "scoring/submission.html", context)
     if request.method == "POST":
         inp = read_entry(request.POST, positions=[s.position for s in page.state.seats])
         reason = (request.POST.get("reason") or "").strip()
@@ -886,7 +892,8 @@ def import_example(request: HttpRequest) -> HttpResponse:
 
 
 def _imported_matches(request: HttpRequest) -> list[dict[str, Any]]:
-    ids = [int(x) for x in request.GET.get("matches", "").split(",") if x.isdigit()][:100]
+    parsed = (parse_ascii_int(x) for x in request.GET.get("matches", "").split(",")[:100])
+    ids = [x for x in parsed if x is not None]
     if not ids:
         return []
     found = {m.pk: m for m in match_list_visible(user=request.user).filter(pk__in=ids)}

@@ -17,10 +17,9 @@ from datetime import date, timedelta
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 
-from scoring.links import match_link_token
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_confirm, hand_submit, match_start
+from scoring.services import HandEntry, hand_confirm, hand_submit, match_link_token, match_start
 from tournaments.models import Club, ClubRole, Event, Player, Registration
 from tournaments.services import (
     club_create,

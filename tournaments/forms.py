@@ -8,12 +8,12 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
 from core.i18n import engine_message
+from core.parsing import AsciiFormIntegerField, parse_ascii_int
 from engine.cards import format_card, parse_card
 from engine.errors import EngineError
 from engine.gem import DeckMap
@@ -29,6 +29,14 @@ from engine.rules import (
 from scoring.formats import match_format_dict, match_format_read
 from tournaments.models import Club, ClubRole, Event, Player
 from tournaments.selectors import OPTION_DEFAULTS
+
+
+def _ascii_int(text: str) -> int:
+    """A whole number of ASCII digits, or ValueError (the caller's message names the field)."""
+    number = parse_ascii_int(text, signed=True)
+    if number is None:
+        raise ValueError(text)
+    return number
 
 
 class PlayerChoiceField(forms.ModelChoiceField):
@@ -84,7 +92,7 @@ class MatchStartForm(forms.Form):
 
     SEATS = 4
 
-    table_number = forms.IntegerField(
+    table_number = AsciiFormIntegerField(
         required=False,
         min_value=1,
         label=_("Table"),
@@ -140,7 +148,7 @@ class ClubForm(ServiceErrorsMixin, forms.Form):
     description = forms.CharField(
         label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
-    rating_period_days = forms.IntegerField(
+    rating_period_days = AsciiFormIntegerField(
         label=_("Rating period (days)"),
         min_value=1,
         initial=30,
@@ -223,15 +231,9 @@ class RoleGrantForm(ServiceErrorsMixin, forms.Form):
     role = forms.ChoiceField(label=_("Role"), choices=ClubRole.Role.choices)
 
     def clean_username(self) -> Any:
-        username = self.cleaned_data["username"].strip()
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
-            raise forms.ValidationError(
-                _("Nobody has the username %(name)s; they need an account first."),
-                params={"name": username},
-            )
-        self.cleaned_data["user"] = user
-        return username
+        # Whether the account exists is the service's answer (one message for every name
+        # that cannot be granted: no account oracle).
+        return self.cleaned_data["username"].strip()
 
 
 _DECK_LINE = re.compile(r"^\s*(\S+?)\s*[:=\s]\s*(.+?)\s*$")
@@ -486,13 +488,13 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         help_text=_("A starting point: every parameter below stays editable."),
     )
     fmt_kind = forms.ChoiceField(label=_("Match format"), choices=MATCH_FORMATS)
-    fmt_games = forms.IntegerField(
+    fmt_games = AsciiFormIntegerField(
         label=_("Best of games"),
         required=False,
         min_value=1,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    fmt_hands = forms.IntegerField(
+    fmt_hands = AsciiFormIntegerField(
         label=_("Fixed hands"),
         required=False,
         min_value=1,
@@ -503,7 +505,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         choices=Event.Confirmation.choices,
         initial=Event.Confirmation.OPPONENT,
     )
-    rounds_planned = forms.IntegerField(
+    rounds_planned = AsciiFormIntegerField(
         label=_("Rounds planned"),
         required=False,
         min_value=1,
@@ -547,7 +549,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             self.fields[f"tb_{name}"] = forms.BooleanField(
                 label=TIEBREAK_NAMES[name], required=False
             )
-            self.fields[f"tbo_{name}"] = forms.IntegerField(
+            self.fields[f"tbo_{name}"] = AsciiFormIntegerField(
                 label=_("Order of %(name)s") % {"name": TIEBREAK_NAMES[name]},
                 required=False,
                 min_value=1,
@@ -570,7 +572,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
                 ),
             )
         for name, label in WHOLE_OPTIONS.items():
-            self.fields[f"opt_{name}"] = forms.IntegerField(
+            self.fields[f"opt_{name}"] = AsciiFormIntegerField(
                 label=label,
                 required=False,
                 min_value=1,
@@ -677,7 +679,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
                 widget=forms.Select(attrs=attrs),
             )
         if p.kind in ("int", "int?"):
-            return forms.IntegerField(
+            return AsciiFormIntegerField(
                 label=label,
                 required=p.kind == "int",
                 help_text=p.help,
@@ -763,11 +765,12 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             value = data.get(key)
             if p.kind == "limit":
                 text = str(value or "").strip().lower()
-                value = int(text) if text.lstrip("-").isdigit() else (text or None)
+                number = parse_ascii_int(text, signed=True)
+                value = number if number is not None else (text or None)
             elif p.kind == "deal":
                 try:
                     value = tuple(
-                        int(v) for v in re.split(r"[,\s]+", str(value or "").strip()) if v
+                        _ascii_int(v) for v in re.split(r"[,\s]+", str(value or "").strip()) if v
                     )
                 except ValueError:
                     self.add_error(key, _("Five whole numbers, e.g. 10 7 7 6 6."))

@@ -78,7 +78,7 @@ from tournaments.selectors import (
 from tournaments.selectors import club_list as clubs_selector
 from tournaments.services import (
     club_create,
-    club_role_grant,
+    club_role_grant_named,
     event_create,
     forbidden_pairing_create,
     player_create,
@@ -833,8 +833,8 @@ def club_roles(request: HttpRequest, slug: str) -> HttpResponse:
     form = RoleGrantForm(request.POST)
     if form.is_valid():
         try:
-            club_role_grant(
-                club=club, user=form.cleaned_data["user"], role=form.cleaned_data["role"]
+            club_role_grant_named(
+                club=club, username=form.cleaned_data["username"], role=form.cleaned_data["role"]
             )
         except ApplicationError as exc:
             form.add_service_error(exc)

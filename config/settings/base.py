@@ -8,6 +8,8 @@ needs nothing installed but Python.
 
 from __future__ import annotations
 
+import os
+import secrets
 from pathlib import Path
 
 import environ
@@ -19,8 +21,32 @@ BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(env.str("KNOCK_VAR_DIR", default=str(BASE_DIR / "var")))
 (VAR_DIR / "static").mkdir(parents=True, exist_ok=True)
 
-SECRET_KEY = env.str("SECRET_KEY", default="knock-local-development-key-not-for-production")
-DEBUG = env.bool("DJANGO_DEBUG", default=False)
+
+def embedded_secret_key(var_dir: Path) -> str:
+    """The embedded default's key: made at random on first start, kept in ``var/secret_key``
+    (mode 600) and reused, so sessions and links survive a restart. No key ships in the code."""
+    path = var_dir / "secret_key"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        fd = -1
+    if fd < 0:
+        key = path.read_text().strip()
+        if len(key) < 50:
+            raise RuntimeError(f"{path} holds no usable key: delete it to make a new one.")
+        return key
+    key = secrets.token_urlsafe(64)
+    with os.fdopen(fd, "w") as out:
+        out.write(key + "\n")
+    return key
+
+
+# Production sets SECRET_KEY (config.settings.production refuses to start without it); with
+# none set, the embedded default keeps its own random key under var/.
+SECRET_KEY = env.str("SECRET_KEY", default="") or embedded_secret_key(VAR_DIR)
+# Debug pages show tracebacks and settings to anyone who can reach the server: off unless
+# KNOCK_DEBUG=1 is set on purpose (a developer's own machine).
+DEBUG = env.bool("KNOCK_DEBUG", default=False)
 ALLOWED_HOSTS: list[str] = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 
 INSTALLED_APPS = [
@@ -37,6 +63,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "simple_history",
     "csp",
+    "axes",
     "core",
     "tournaments",
     "scoring",
@@ -55,6 +82,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "scoring.middleware.MatchLinkMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into its lockout response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -104,6 +134,36 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+AUTHENTICATION_BACKENDS = [
+    # First, as django-axes asks: refuses a locked-out account or address before checking.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+# --- Sign-in throttling (django-axes) ---------------------------------------------------------
+# After AXES_FAILURE_LIMIT wrong passwords for one account, or from one address, that account
+# and that address are locked for AXES_COOLOFF_TIME hours; the sign-in page says so.
+AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "core.lockout.locked_out"
+AXES_VERBOSE = False
+
+# --- Private match links ------------------------------------------------------------------
+# See scoring.links. The link key defaults to one derived from SECRET_KEY; changing either
+# changes every link (reprint them).
+KNOCK_LINK_KEY = env.str("KNOCK_LINK_KEY", default="")
+KNOCK_LINK_TTL_HOURS = env.float("KNOCK_LINK_TTL_HOURS", default=24.0)
+KNOCK_LINK_FAILURE_LIMIT = env.int("KNOCK_LINK_FAILURE_LIMIT", default=20)
+KNOCK_LINK_FAILURE_WINDOW = env.int("KNOCK_LINK_FAILURE_WINDOW", default=600)
+
+# --- Cache (rate limits) ------------------------------------------------------------------
+# Shared by every process of one server: a file cache under var/ by default, Redis (or any
+# cache URL django-environ reads) in production through CACHE_URL.
+CACHES = {
+    "default": env.cache("CACHE_URL", default=f"filecache://{VAR_DIR / 'cache'}"),
+}
 
 # --- Languages ----------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -122,7 +182,14 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
+# --- Request size -------------------------------------------------------------------------
+# A JSON body deeper than KNOCK_JSON_MAX_DEPTH or longer than DATA_UPLOAD_MAX_MEMORY_SIZE
+# (Django's own limit, also for forms) is a 400, never parsed.
+KNOCK_JSON_MAX_DEPTH = 20
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
+
 # --- Security headers ---------------------------------------------------------------------
+SECURE_REFERRER_POLICY = "same-origin"
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
@@ -144,6 +211,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PARSER_CLASSES": [
+        "core.parsers.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "core.api.exception_handler",
 }

@@ -1,21 +1,28 @@
 """Production settings: PostgreSQL, Redis, HTTPS.
 
-Required environment: ``SECRET_KEY``, ``DATABASE_URL``, ``CELERY_BROKER_URL``, ``ALLOWED_HOSTS``.
+Required environment: ``SECRET_KEY`` (checked first), ``DATABASE_URL``, ``CELERY_BROKER_URL``,
+``ALLOWED_HOSTS``; ``CACHE_URL`` when several web processes run.
 Nothing here has a usable default for them, so a missing variable stops the process at start-up
 instead of running on embedded defaults by accident.
 """
 
-from config.settings.base import *  # noqa: F403
-from config.settings.base import env
+import environ
+
+# Checked before anything else: without SECRET_KEY production refuses to start (it never falls
+# back to the embedded default's key file).
+SECRET_KEY = environ.Env().str("SECRET_KEY")
+
+from config.settings.base import *  # noqa: E402, F403
+from config.settings.base import env  # noqa: E402
 
 DEBUG = False
-SECRET_KEY = env.str("SECRET_KEY")
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
 # Required: base builds DATABASES from it (with CONN_MAX_AGE and health checks) but would fall
 # back to SQLite without it.
 env.str("DATABASE_URL")
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# Rate limits must be shared by every web process: set CACHE_URL (e.g. redis://host:6379/2).
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)

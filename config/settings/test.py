@@ -9,6 +9,7 @@ from config.settings.base import *  # noqa: F403
 from config.settings.base import DATABASES, VAR_DIR, env
 
 DEBUG = False
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {

@@ -3,7 +3,7 @@ list and create, has one view whose methods call different services).
 
 Views only parse input, build the :class:`~scoring.permissions.Actor`, call one service or
 selector and shape the output. Players without an account authenticate with the match's private
-link: ``?k=<token>`` or the ``X-Match-Key`` header. Every POST honours ``Idempotency-Key``.
+link: the ``X-Match-Key`` header holds the link's secret. Every POST honours ``Idempotency-Key``.
 
 The package, one module per resource: :mod:`~scoring.apis.matches`, :mod:`~scoring.apis.hands`
 and :mod:`~scoring.apis.imports`; ``_common`` holds the parameters, error shape, base view and
@@ -18,12 +18,20 @@ from scoring.apis._common import (
     HandInputSerializer,
     MeldsField,
 )
-from scoring.apis.hands import HandConfirmApi, HandHistoryApi, HandOverrideApi, HandWithdrawApi
+from scoring.apis.disputes import EventDisputesApi
+from scoring.apis.hands import (
+    HandConfirmApi,
+    HandDisputeApi,
+    HandHistoryApi,
+    HandOverrideApi,
+    HandWithdrawApi,
+)
 from scoring.apis.imports import ImportApi
 from scoring.apis.matches import (
     MatchDetailApi,
     MatchHandsApi,
     MatchLinksApi,
+    MatchLinksReissueApi,
     MatchListApi,
     MatchScoresheetApi,
 )
@@ -33,7 +41,9 @@ __all__ = [
     "LINK_PARAMETERS",
     "POST_PARAMETERS",
     "BoardInputSerializer",
+    "EventDisputesApi",
     "HandConfirmApi",
+    "HandDisputeApi",
     "HandHistoryApi",
     "HandInputSerializer",
     "HandOverrideApi",
@@ -42,6 +52,7 @@ __all__ = [
     "MatchDetailApi",
     "MatchHandsApi",
     "MatchLinksApi",
+    "MatchLinksReissueApi",
     "MatchListApi",
     "MatchScoresheetApi",
     "MeldsField",

@@ -15,6 +15,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from core.parsing import AsciiIntegerField, parse_ascii_int
 from engine.scoring import HandOutcome
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
@@ -23,13 +24,10 @@ from scoring.services import HandEntry
 
 LINK_PARAMETERS = [
     OpenApiParameter(
-        "k", OpenApiTypes.STR, OpenApiParameter.QUERY, description="The match's private link."
-    ),
-    OpenApiParameter(
         "X-Match-Key",
         OpenApiTypes.STR,
         OpenApiParameter.HEADER,
-        description="The match's private link (instead of ?k=).",
+        description="The secret of a private link of the match (the last part of its URL).",
     ),
 ]
 POST_PARAMETERS = [
@@ -97,17 +95,17 @@ class MeldsField(serializers.Field):
 
 
 class BoardInputSerializer(serializers.Serializer):
-    knocker = serializers.IntegerField(min_value=0, required=False, help_text="Seat position.")
-    defender = serializers.IntegerField(min_value=0, required=False, help_text="Seat position.")
+    knocker = AsciiIntegerField(min_value=0, required=False, help_text="Seat position.")
+    defender = AsciiIntegerField(min_value=0, required=False, help_text="Seat position.")
     outcome = serializers.ChoiceField(choices=[o.value for o in HandOutcome], required=False)
     knocker_cards = serializers.CharField(required=False)
     defender_cards = serializers.CharField(required=False)
     knocker_melds = MeldsField(required=False)
-    knocker_deadwood = serializers.IntegerField(required=False)
-    defender_deadwood = serializers.IntegerField(required=False)
-    defender_deadwood_before_layoffs = serializers.IntegerField(required=False)
-    points = serializers.IntegerField(required=False)
-    winner = serializers.IntegerField(min_value=0, required=False)
+    knocker_deadwood = AsciiIntegerField(required=False)
+    defender_deadwood = AsciiIntegerField(required=False)
+    defender_deadwood_before_layoffs = AsciiIntegerField(required=False)
+    points = AsciiIntegerField(required=False)
+    winner = AsciiIntegerField(min_value=0, required=False)
     upcard = serializers.CharField(required=False, max_length=4)
     taken_from_discard = serializers.CharField(
         required=False,
@@ -122,7 +120,7 @@ class BoardInputSerializer(serializers.Serializer):
 class DefenderInputSerializer(serializers.Serializer):
     """One non-knocker of a three-player Gem hand, scored against the knocker on its own."""
 
-    defender = serializers.IntegerField(
+    defender = AsciiIntegerField(
         min_value=0, required=False, help_text="Seat position; default: the other seats in order."
     )
     outcome = serializers.ChoiceField(
@@ -131,21 +129,21 @@ class DefenderInputSerializer(serializers.Serializer):
         help_text="By counts: knock, undercut, gin or big_gin against this defender.",
     )
     defender_cards = serializers.CharField(required=False)
-    defender_deadwood = serializers.IntegerField(
+    defender_deadwood = AsciiIntegerField(
         required=False, help_text="After lay-offs (a claim the engine checks, by cards)."
     )
-    defender_deadwood_before_layoffs = serializers.IntegerField(required=False)
+    defender_deadwood_before_layoffs = AsciiIntegerField(required=False)
     defender_gem_bonus = serializers.BooleanField(required=False)
-    points = serializers.IntegerField(
+    points = AsciiIntegerField(
         required=False, help_text="Optional: this pairing's points, checked."
     )
 
 
 class HandInputSerializer(BoardInputSerializer):
-    knock_limit = serializers.IntegerField(
+    knock_limit = AsciiIntegerField(
         required=False, help_text="Gem Rummy: the knock-limit die (1-6)."
     )
-    diamond_number = serializers.IntegerField(
+    diamond_number = AsciiIntegerField(
         required=False, min_value=1, max_value=6, help_text="Gem Rummy: the diamond die."
     )
     knocker_gem_bonus = serializers.BooleanField(required=False)
@@ -158,7 +156,7 @@ class HandInputSerializer(BoardInputSerializer):
         required=False,
         help_text="Three-player Gem Rummy: each non-knocker against the knocker (two entries).",
     )
-    went_out = serializers.IntegerField(
+    went_out = AsciiIntegerField(
         min_value=0, required=False, help_text="Basic Rummy: who went out."
     )
     rummy = serializers.BooleanField(required=False, help_text="Basic Rummy: went rummy.")
@@ -170,7 +168,7 @@ class HandInputSerializer(BoardInputSerializer):
 
     def validate_leftovers(self, value: dict[str, Any]) -> dict[str, Any]:
         for key, item in value.items():
-            if not key.isdigit():
+            if parse_ascii_int(key) is None:
                 raise serializers.ValidationError(_("Keys are seat positions."))
             if isinstance(item, bool) or not isinstance(item, int | str):
                 raise serializers.ValidationError(

@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import ApplicationError
+from core.parsing import AsciiIntegerField
 from scoring.apis._common import (
     ERROR,
     POST_PARAMETERS,
@@ -25,12 +26,12 @@ from scoring.idempotency import idempotent
 from scoring.models import HandSubmission
 from scoring.permissions import match_access
 from scoring.selectors import hand_history, submission_out
-from scoring.services import hand_confirm, hand_override, hand_withdraw
+from scoring.services import hand_confirm, hand_dispute, hand_override, hand_withdraw
 
 
 @extend_schema_serializer(component_name="HandActionInput")
 class _HandActionInput(serializers.Serializer):
-    as_position = serializers.IntegerField(
+    as_position = AsciiIntegerField(
         min_value=0,
         required=False,
         help_text="With the table link (a phone handed over): the seat of the player acting.",
@@ -86,6 +87,41 @@ class HandWithdrawApi(_Base):
     )
     def post(self, request: Request, submission_id: int) -> Response:
         return _pending_action(self, request, submission_id, hand_withdraw)
+
+
+class HandDisputeApi(_Base):
+    """The other side does not agree with an entry: mark it disputed, with the reason."""
+
+    @extend_schema_serializer(component_name="HandDisputeInput")
+    class InputSerializer(_HandActionInput):
+        reason = serializers.CharField(max_length=500, help_text="What is wrong with it.")
+
+    @extend_schema(
+        operation_id="hands_dispute",
+        request=InputSerializer,
+        parameters=POST_PARAMETERS,
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        description="A disputed entry is not counted. Its submitter sees the reason and can "
+        "withdraw it and enter the hand again; a director not playing at the table settles it "
+        "(confirm, or override with a reason).",
+    )
+    def post(self, request: Request, submission_id: int) -> Response:
+        actor = self.actor(request)
+        sub = _submission_or_404(submission_id)
+
+        def run() -> Response:
+            serializer = self.InputSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+            done = hand_dispute(
+                submission=sub,
+                actor=actor,
+                reason=data["reason"],
+                as_position=data.get("as_position"),
+            )
+            return Response(submission_out(done))
+
+        return idempotent(request, actor=actor, handler=run)
 
 
 class HandOverrideApi(_Base):

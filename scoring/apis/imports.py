@@ -5,11 +5,13 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import ApplicationError
+from core.parsers import LimitedJSONParser
+from core.parsing import AsciiIntegerField
 from scoring.apis._common import POST_PARAMETERS, _Base
 from scoring.idempotency import idempotent
 from scoring.services import CSV_COLUMNS, import_csv
@@ -20,30 +22,30 @@ from tournaments.models import Event
 class ImportApi(_Base):
     """Import past score sheets from CSV (directors)."""
 
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [LimitedJSONParser, MultiPartParser, FormParser]
 
     @extend_schema_serializer(component_name="ImportInput")
     class InputSerializer(serializers.Serializer):
         csv = serializers.CharField(required=False, trim_whitespace=False)
         file = serializers.FileField(required=False)
         dry_run = serializers.BooleanField(default=False)
-        event = serializers.IntegerField(
+        event = AsciiIntegerField(
             required=False, help_text="Only matches of this event: a row of another is a problem."
         )
 
     @extend_schema_serializer(component_name="ImportOutput")
     class OutputSerializer(serializers.Serializer):
         dry_run = serializers.BooleanField()
-        rows = serializers.IntegerField()
-        stored = serializers.IntegerField()
+        rows = AsciiIntegerField()
+        stored = AsciiIntegerField()
         matches = serializers.ListField(
-            child=serializers.IntegerField(),
+            child=AsciiIntegerField(),
             help_text="Ids of the matches whose hands were stored (on a dry run: would be).",
         )
         problems = inline_serializer(
             "ImportProblem",
             {
-                "row": serializers.IntegerField(),
+                "row": AsciiIntegerField(),
                 "field": serializers.CharField(allow_null=True),
                 "message": serializers.CharField(),
             },

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import ApplicationError
+from core.parsing import AsciiIntegerField
 from scoring.apis._common import (
     ERROR,
     LINK_PARAMETERS,
@@ -22,9 +23,9 @@ from scoring.apis._common import (
     _match_or_404,
 )
 from scoring.idempotency import idempotent
-from scoring.links import match_link_token
+from scoring.links import link_url
 from scoring.models import Match
-from scoring.permissions import match_access_require
+from scoring.permissions import Actor, match_access, match_access_require
 from scoring.selectors import (
     match_detail,
     match_list_visible,
@@ -33,7 +34,13 @@ from scoring.selectors import (
     match_state,
     submission_out,
 )
-from scoring.services import hand_submit, match_start, scoresheet_submit
+from scoring.services import (
+    hand_submit,
+    match_keys_ensure,
+    match_links_reissue,
+    match_start,
+    scoresheet_submit,
+)
 from tournaments.models import Event
 
 
@@ -42,24 +49,24 @@ class MatchListApi(_Base):
 
     @extend_schema_serializer(component_name="MatchListFilter")
     class FilterSerializer(serializers.Serializer):
-        event = serializers.IntegerField(required=False)
+        event = AsciiIntegerField(required=False)
 
     @extend_schema_serializer(component_name="MatchStartInput")
     class InputSerializer(serializers.Serializer):
-        event = serializers.IntegerField()
+        event = AsciiIntegerField()
         players = serializers.ListField(
-            child=serializers.IntegerField(),
+            child=AsciiIntegerField(),
             min_length=2,
             max_length=6,
             help_text="Player ids in seat order (in the box: box, captain, sitter).",
         )
         teams = serializers.ListField(
-            child=serializers.IntegerField(min_value=0, max_value=1),
+            child=AsciiIntegerField(min_value=0, max_value=1),
             required=False,
             help_text="Partnership: each seat's team (default 0, 1, 0, 1).",
         )
-        table_number = serializers.IntegerField(min_value=1, required=False)
-        round = serializers.IntegerField(min_value=1, required=False)
+        table_number = AsciiIntegerField(min_value=1, required=False)
+        round = AsciiIntegerField(min_value=1, required=False)
         rules = serializers.CharField(
             required=False, help_text="A preset name; default: the event's rules."
         )
@@ -69,16 +76,16 @@ class MatchListApi(_Base):
             help_text='{"kind": "single_game" | "best_of" (games) | "hollywood" | '
             '"fixed_hands" (hands)}',
         )
-        first_dealer = serializers.IntegerField(min_value=0, required=False, default=0)
+        first_dealer = AsciiIntegerField(min_value=0, required=False, default=0)
 
     @extend_schema_serializer(component_name="MatchListOutput")
     class ListOutputSerializer(serializers.Serializer):
-        id = serializers.IntegerField()
-        event = serializers.IntegerField(source="event_id")
-        table_number = serializers.IntegerField(allow_null=True)
+        id = AsciiIntegerField()
+        event = AsciiIntegerField(source="event_id")
+        table_number = AsciiIntegerField(allow_null=True)
         status = serializers.CharField()
         players = serializers.SerializerMethodField()
-        winner = serializers.IntegerField(source="winner_id", allow_null=True)
+        winner = AsciiIntegerField(source="winner_id", allow_null=True)
 
         def get_players(self, obj: Match) -> list[str]:
             return [s.player.name for s in obj.seats.all()]
@@ -128,21 +135,52 @@ class MatchListApi(_Base):
                 first_dealer=data["first_dealer"],
             )
             state = match_state(match=match_prefetched(match_id=match.pk))
-            body = match_detail(state=state)
-            body["links"] = _links(match)
-            return Response(body, status=status.HTTP_201_CREATED)
+            return Response(match_detail(state=state), status=status.HTTP_201_CREATED)
 
-        return idempotent(request, actor=actor, handler=run)
+        response = idempotent(request, actor=actor, handler=run)
+        # The links are added after the idempotency record is stored (a replay adds them again):
+        # link secrets are never kept in the database in the clear.
+        match = Match.objects.filter(pk=response.data.get("id")).first()
+        if match is not None:
+            response.data["links"] = _links_for(request, actor, match)
+        return response
 
 
-def _links(match: Match) -> dict[str, Any]:
+def _links_for(request: Request, actor: Actor, match: Match) -> dict[str, Any]:
+    """The links the actor who started ``match`` is given: all of them for a director not seated
+    at it, only their own seat's for a seated director."""
+    access = match_access(actor=actor, match=match)
+    if access.neutral_director:
+        return _links(request, match)
+    keys = match_keys_ensure(match=match)
     return {
-        "table": match_link_token(match=match),
+        "table": None,
+        "seats": {str(p): link_url(request, keys[p]) for p in access.identities},
+    }
+
+
+def _links(request: Request, match: Match) -> dict[str, Any]:
+    """Every private link of ``match`` as absolute URLs (directors only): stable until reissued."""
+    keys = match_keys_ensure(match=match)
+    return {
+        "table": link_url(request, keys[None]),
         "seats": {
-            str(seat.position): match_link_token(match=match, position=seat.position)
-            for seat in match.seats.all()
+            str(position): link_url(request, key)
+            for position, key in keys.items()
+            if position is not None
         },
     }
+
+
+LINKS_OUTPUT = inline_serializer(
+    "MatchLinks",
+    {
+        "table": serializers.URLField(help_text="The table link (a shared phone)."),
+        "seats": serializers.DictField(
+            child=serializers.URLField(), help_text="Seat position → that player's own link."
+        ),
+    },
+)
 
 
 class MatchDetailApi(_Base):
@@ -162,13 +200,53 @@ class MatchDetailApi(_Base):
 class MatchLinksApi(_Base):
     """A match's private links (directors only): the table link and one per seat."""
 
-    @extend_schema(operation_id="matches_links", responses={200: OpenApiTypes.OBJECT, 403: ERROR})
+    @extend_schema(
+        operation_id="matches_links", responses={200: LINKS_OUTPUT, 403: ERROR, 404: ERROR}
+    )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match_or_404(match_id)
         access = match_access_require(actor=self.actor(request), match=match)
-        if not access.director:
-            raise ApplicationError(_("Only a director can see the match's links."), status=403)
-        return Response(_links(match))
+        if not access.neutral_director:
+            raise ApplicationError(
+                _("Only a director not playing at this table can see its links."), status=403
+            )
+        return Response(_links(request, match))
+
+
+class MatchLinksReissueApi(_Base):
+    """Revoke and reissue private links (directors): one seat's, the table link, or all."""
+
+    @extend_schema_serializer(component_name="MatchLinksReissueInput")
+    class InputSerializer(serializers.Serializer):
+        seat = AsciiIntegerField(
+            min_value=0, required=False, help_text="Reissue this seat's link only."
+        )
+        table = serializers.BooleanField(
+            required=False, default=False, help_text="Reissue the table link only."
+        )
+
+    @extend_schema(
+        operation_id="matches_links_reissue",
+        request=InputSerializer,
+        responses={200: LINKS_OUTPUT, 400: ERROR, 403: ERROR, 404: ERROR},
+        description="With neither `seat` nor `table`: every link of the match. The old links "
+        "answer 404 from now on; the response holds all the match's current links.",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        actor = self.actor(request)
+        match = _match_or_404(match_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        positions: list[int | None] | None = None
+        if "seat" in data and data["table"]:
+            raise ApplicationError(_("Give a seat or the table, not both."), field="table")
+        if "seat" in data:
+            positions = [data["seat"]]
+        elif data["table"]:
+            positions = [None]
+        match_links_reissue(match=match, actor=actor, positions=positions)
+        return Response(_links(request, match))
 
 
 class MatchHandsApi(_Base):
@@ -176,10 +254,10 @@ class MatchHandsApi(_Base):
 
     @extend_schema_serializer(component_name="HandSubmitInput")
     class InputSerializer(HandInputSerializer):
-        hand_number = serializers.IntegerField(
+        hand_number = AsciiIntegerField(
             min_value=1, required=False, help_text="Default: the next hand of the current game."
         )
-        as_position = serializers.IntegerField(
+        as_position = AsciiIntegerField(
             min_value=0,
             required=False,
             help_text="With the table link: the seat of the player entering the hand.",
@@ -243,7 +321,7 @@ SCORESHEET_ERROR = inline_serializer(
         "problems": inline_serializer(
             "ScoresheetProblem",
             {
-                "row": serializers.IntegerField(help_text="n of hands[n]."),
+                "row": AsciiIntegerField(help_text="n of hands[n]."),
                 "field": serializers.CharField(allow_null=True),
                 "message": serializers.CharField(),
             },
@@ -259,7 +337,7 @@ class MatchScoresheetApi(_Base):
 
     @extend_schema_serializer(component_name="ScoresheetSubmitInput")
     class InputSerializer(serializers.Serializer):
-        game = serializers.IntegerField(min_value=1, required=False)
+        game = AsciiIntegerField(min_value=1, required=False)
         hands = HandInputSerializer(many=True)
 
     @extend_schema(

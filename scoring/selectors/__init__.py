@@ -16,6 +16,7 @@ from scoring.selectors.access import (
     events_directed,
     match_list_visible,
 )
+from scoring.selectors.disputes import dispute_out, disputes_open
 from scoring.selectors.live import matches_live_scores, round_live_scores
 from scoring.selectors.shapes import (
     game_summary,
@@ -39,6 +40,8 @@ __all__ = [
     "HandContext",
     "MatchState",
     "UserLike",
+    "dispute_out",
+    "disputes_open",
     "event_is_director",
     "events_directed",
     "game_summary",

@@ -36,6 +36,8 @@ def submission_out(sub: HandSubmission, *, game_number: int | None = None) -> di
         **verdict,
         "submitted_by": _who(sub, "submitted"),
         "confirmed_by": _who(sub, "confirmed"),
+        "disputed_by": _who(sub, "disputed"),
+        "dispute_reason": sub.dispute_reason,
         "override_reason": sub.override_reason,
         "created_at": sub.created_at.isoformat(),
         "confirmed_at": sub.confirmed_at.isoformat() if sub.confirmed_at else None,

@@ -39,12 +39,12 @@ def scoresheet_refusal(
         access = match_access(actor=actor, match=match)
     if not access.can_view:
         return SheetRefusal(_("Not found."), 404)
-    if access.director or match.event.confirmation == Event.Confirmation.NONE:
+    if access.neutral_director or match.event.confirmation == Event.Confirmation.NONE:
         return None
     return SheetRefusal(
         _(
-            "At this event a paper score sheet is entered by a director; players enter "
-            "hand by hand."
+            "At this event a paper score sheet is entered by a director not playing at the "
+            "table; players enter hand by hand."
         ),
         403,
     )

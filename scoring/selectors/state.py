@@ -182,7 +182,14 @@ def _game_hands(game: Game) -> tuple[tuple[HandSubmission, ...], HandSubmission 
             current.hand = hand
             confirmed.append(current)
             continue
-        waiting = next((s for s in subs if s.status == HandSubmission.Status.PENDING), None)
+        waiting = next(
+            (
+                s
+                for s in subs
+                if s.status in (HandSubmission.Status.PENDING, HandSubmission.Status.DISPUTED)
+            ),
+            None,
+        )
         if waiting is not None:
             waiting.hand = hand
             pending = waiting

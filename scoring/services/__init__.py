@@ -16,11 +16,17 @@ Decisions:
 - One open hand per game: the next hand can be entered only once the previous one is confirmed
   (the engine needs the confirmed hands to know dealer, roles and who sits out).
 - Confirmation policy (``Event.confirmation``): ``none`` confirms at once; ``opponent`` needs a
-  player of another side (any other player at a multi-player table; any player if a director
-  entered it) or a director; ``director`` needs an event director or club admin. Nobody confirms
+  player of the other side (either player of the other team in a partnership; any player if a
+  director entered it) or a director not seated at the match; ``director`` needs a director not
+  seated at the match. The two-person rule holds over every identity an actor holds at once (an
+  account seat and a seat link): nobody confirms, disputes or withdraws-and-re-enters around
   their own entry. The table link (no seat) lets a shared phone act for the player it names
-  (``as_position``): that is how an entry is confirmed on the same phone after hand-over; the
-  history shows both actions came from the same device.
+  (``as_position``), but only for a holder with no seat of their own at the match: that is how an
+  entry is confirmed on the same phone after hand-over; the history shows both actions came from
+  the same device.
+- Disputes: the other side may dispute a waiting entry with a reason; it is then not counted
+  until its submitter withdraws it (and enters the hand again) or a director not seated at the
+  match settles it (confirms it, or overrides it with a reason).
 - A director's correction (override) supersedes the hand's confirmed (or pending) version and
   confirms a new one; the match is re-scored from its confirmed hands. A correction that would
   make a later confirmed hand impossible (the game now ends before it, the sitter would have
@@ -43,13 +49,21 @@ Decisions:
 The package: :mod:`~scoring.services.entries` (a hand as entered and its scoring by the engine),
 :mod:`~scoring.services.matches` (starting a match, syncing its games and result),
 :mod:`~scoring.services.hands` (submit, confirm, withdraw, correct),
-:mod:`~scoring.services.sheets` (a whole paper score sheet) and
-:mod:`~scoring.services.imports` (CSV import); ``_common`` holds the write helpers they share.
+:mod:`~scoring.services.sheets` (a whole paper score sheet),
+:mod:`~scoring.services.imports` (CSV import) and :mod:`~scoring.services.links` (private
+links); ``_common`` holds the write helpers they share.
 """
 
 from scoring.services.entries import HandEntry, Prepared, hand_prepare
-from scoring.services.hands import hand_confirm, hand_override, hand_submit, hand_withdraw
+from scoring.services.hands import (
+    hand_confirm,
+    hand_dispute,
+    hand_override,
+    hand_submit,
+    hand_withdraw,
+)
 from scoring.services.imports import CSV_COLUMNS, ImportReport, RowProblem, import_csv
+from scoring.services.links import match_keys_ensure, match_link_token, match_links_reissue
 from scoring.services.matches import match_start, match_sync
 from scoring.services.sheets import scoresheet_submit
 
@@ -60,11 +74,15 @@ __all__ = [
     "Prepared",
     "RowProblem",
     "hand_confirm",
+    "hand_dispute",
     "hand_override",
     "hand_prepare",
     "hand_submit",
     "hand_withdraw",
     "import_csv",
+    "match_keys_ensure",
+    "match_link_token",
+    "match_links_reissue",
     "match_start",
     "match_sync",
     "scoresheet_submit",

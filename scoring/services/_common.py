@@ -34,7 +34,11 @@ def _origin(sub: HandSubmission, actor: Actor, player: Player | None, reason: st
 def _current_of(hand: Hand) -> HandSubmission | None:
     return (
         hand.submissions.filter(
-            status__in=[HandSubmission.Status.CONFIRMED, HandSubmission.Status.PENDING]
+            status__in=[
+                HandSubmission.Status.CONFIRMED,
+                HandSubmission.Status.PENDING,
+                HandSubmission.Status.DISPUTED,
+            ]
         )
         .select_related("hand__game", "submitted_by_player", "confirmed_by_player")
         .select_related("submitted_by_user", "confirmed_by_user")

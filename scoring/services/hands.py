@@ -21,13 +21,22 @@ from tournaments.services import event_results_bump
 
 
 def _require_actor(access: Access, declared: int | None) -> Player | None:
-    """The player the actor acts as (None for a director acting as themself)."""
+    """The player the actor enters as (None: a director not seated here, acting for the table)."""
     if not access.can_view:
         raise ApplicationError(_("Not found."), status=404)
     position = access.acting_position(declared)
-    if position is None and not access.director:
-        raise ApplicationError(_("Say which player you are (as_position)."), field="as_position")
-    return access.players[position] if position is not None else None
+    if position is None:
+        if len(access.identities) > 1:
+            raise ApplicationError(
+                _("You hold more than one seat here: say which player you are (as_position)."),
+                field="as_position",
+            )
+        if not access.neutral_director:
+            raise ApplicationError(
+                _("Say which player you are (as_position)."), field="as_position"
+            )
+        return None
+    return access.players[position]
 
 
 def hand_submit(
@@ -81,20 +90,43 @@ def hand_submit(
     return sub
 
 
-def _acting_player(access: Access, as_position: int | None) -> Player | None:
-    """The player an actor acts as at a confirm or withdraw (None: a director as themself)."""
-    if as_position is None and (access.director or not access.positions):
+def _seat_of(state: MatchState, player_id: int | None) -> int | None:
+    if player_id is None:
+        return None
+    return next((s.position for s in state.seats if s.player_id == player_id), None)
+
+
+def _is_submitter(state: MatchState, sub: HandSubmission, actor: Actor, access: Access) -> bool:
+    """Is this actor, in any of their identities, whoever made this entry? The account that
+    entered it, or a holder of the seat it was entered for (account or seat link)."""
+    if actor.user is not None and sub.submitted_by_user_id == actor.user.pk:
+        return True
+    seat = _seat_of(state, sub.submitted_by_player_id)
+    return seat is not None and seat in access.identities
+
+
+def _other_side(
+    state: MatchState, sub: HandSubmission, actor: Actor, access: Access, as_position: int | None
+) -> Player | None:
+    """The player of the other side who answers this entry (confirms or disputes it), or None
+    for a director not seated at the match; refuses everyone else (the two-person rule)."""
+    if _is_submitter(state, sub, actor, access):
+        raise ApplicationError(_("Nobody confirms or disputes their own entry."), status=403)
+    if as_position is None and access.neutral_director:
         return None
     position = access.acting_position(as_position)
-    return access.players[position] if position is not None else None
-
-
-def _is_own(sub: HandSubmission, actor: Actor, player: Player | None) -> bool:
-    """Did this actor make this entry? A player is judged by seat (a handed-over phone acts for
-    the player it names), anyone else by their account."""
-    if player is not None and sub.submitted_by_player_id is not None:
-        return sub.submitted_by_player_id == player.pk
-    return actor.user is not None and sub.submitted_by_user_id == actor.user.pk
+    if position is None:
+        if not access.can_view:
+            raise ApplicationError(_("Not found."), status=404)
+        raise ApplicationError(_("Say which player you are (as_position)."), field="as_position")
+    submitter = _seat_of(state, sub.submitted_by_player_id)
+    if submitter is not None and (
+        position == submitter or state.side_of(position) == state.side_of(submitter)
+    ):
+        raise ApplicationError(
+            _("The other side confirms this entry, not the player's own side."), status=403
+        )
+    return access.players[position]
 
 
 def _submission_locked(
@@ -111,53 +143,39 @@ def _submission_locked(
     return state, sub, access
 
 
-def _opponents(state: MatchState, one: Player, other: Player) -> bool:
-    positions = {seat.player_id: seat.position for seat in state.seats}
-    a, b = positions.get(one.pk), positions.get(other.pk)
-    if a is None or b is None:
-        return True
-    return a != b and state.side_of(a) != state.side_of(b)
-
-
 def hand_confirm(
     *, submission: HandSubmission, actor: Actor, as_position: int | None = None
 ) -> HandSubmission:
-    """Confirm a pending entry under the event's policy (never one's own)."""
+    """Confirm a pending entry under the event's policy: a player of the other side, or a
+    director not seated at the match (never the submitter, in any identity). A disputed entry
+    is settled this way by such a director only."""
     with transaction.atomic():
         state, sub, access = _submission_locked(submission, actor)
-        if sub.status != HandSubmission.Status.PENDING:
+        disputed = sub.status == HandSubmission.Status.DISPUTED
+        if sub.status != HandSubmission.Status.PENDING and not disputed:
             raise _conflict(
                 _("This entry is %(status)s, not waiting for confirmation.")
                 % {"status": sub.get_status_display()},
                 sub,
             )
-        policy = _policy(state.match.event)
-        if policy == Event.Confirmation.DIRECTOR:
-            if not access.director:
-                raise ApplicationError(_("A director confirms results at this event."), status=403)
+        if _is_submitter(state, sub, actor, access):
+            raise ApplicationError(_("Nobody confirms their own entry."), status=403)
+        if disputed or _policy(state.match.event) == Event.Confirmation.DIRECTOR:
+            if not access.neutral_director:
+                message = (
+                    _("A director not playing at this table settles a disputed entry.")
+                    if disputed
+                    else _("A director not playing at this table confirms results here.")
+                )
+                raise ApplicationError(message, status=403)
             player = None
         else:
-            player = _acting_player(access, as_position)
-            if player is None and not access.director:
-                raise ApplicationError(
-                    _("Say which player you are (as_position)."), field="as_position"
-                )
-        if _is_own(sub, actor, player):
-            raise ApplicationError(_("Nobody confirms their own entry."), status=403)
-        submitter = sub.submitted_by_player
-        if (
-            player is not None
-            and submitter is not None
-            and not _opponents(state, player, submitter)
-        ):
-            raise ApplicationError(
-                _("The other side confirms this entry, not the player's own side."), status=403
-            )
+            player = _other_side(state, sub, actor, access, as_position)
         sub.status = HandSubmission.Status.CONFIRMED
         sub.confirmed_by_user = actor.user
         sub.confirmed_by_player = player
         sub.confirmed_at = timezone.now()
-        _origin(sub, actor, player, "confirmed")
+        _origin(sub, actor, player, "dispute settled: confirmed" if disputed else "confirmed")
         sub.save(
             update_fields=["status", "confirmed_by_user", "confirmed_by_player", "confirmed_at"]
         )
@@ -166,14 +184,57 @@ def hand_confirm(
     return sub
 
 
+def hand_dispute(
+    *, submission: HandSubmission, actor: Actor, reason: str, as_position: int | None = None
+) -> HandSubmission:
+    """The other side does not agree: the entry is marked disputed (not counted) with a reason,
+    until its submitter withdraws it or a director settles it."""
+    reason = (reason or "").strip()
+    with transaction.atomic():
+        state, sub, access = _submission_locked(submission, actor)
+        if sub.status != HandSubmission.Status.PENDING:
+            raise _conflict(
+                _("Only an entry waiting for confirmation can be disputed; this one is %(status)s.")
+                % {"status": sub.get_status_display()},
+                sub,
+            )
+        if _is_submitter(state, sub, actor, access):
+            raise ApplicationError(_("Nobody confirms or disputes their own entry."), status=403)
+        if as_position is None and access.neutral_director:
+            raise ApplicationError(
+                _("A director settles an entry (confirm or correct it) instead of disputing it."),
+                status=403,
+            )
+        player = _other_side(state, sub, actor, access, as_position)
+        if not reason:
+            raise ApplicationError(_("Say what is wrong with this entry."), field="reason")
+        sub.status = HandSubmission.Status.DISPUTED
+        sub.dispute_reason = reason[:500]
+        sub.disputed_by_user = actor.user
+        sub.disputed_by_player = player
+        sub.disputed_at = timezone.now()
+        _origin(sub, actor, player, f"disputed: {sub.dispute_reason}")
+        sub.save(
+            update_fields=[
+                "status",
+                "dispute_reason",
+                "disputed_by_user",
+                "disputed_by_player",
+                "disputed_at",
+            ]
+        )
+        event_results_bump(event=state.match.event)
+    return sub
+
+
 def hand_withdraw(
     *, submission: HandSubmission, actor: Actor, as_position: int | None = None
 ) -> HandSubmission:
-    """The submitter (or a director) withdraws an entry that is not confirmed yet."""
+    """Whoever entered it (or a director not seated at the match) withdraws an entry that is
+    not confirmed yet (waiting, or disputed), so that it can be entered again."""
     with transaction.atomic():
         state, sub, access = _submission_locked(submission, actor)
-        player = _acting_player(access, as_position)
-        if sub.status != HandSubmission.Status.PENDING:
+        if sub.status not in (HandSubmission.Status.PENDING, HandSubmission.Status.DISPUTED):
             raise _conflict(
                 _(
                     "Only an entry waiting for confirmation can be withdrawn; this one is "
@@ -182,8 +243,17 @@ def hand_withdraw(
                 % {"status": sub.get_status_display()},
                 sub,
             )
-        if not (_is_own(sub, actor, player) or access.director):
+        submitter = _seat_of(state, sub.submitted_by_player_id)
+        own_account = actor.user is not None and sub.submitted_by_user_id == actor.user.pk
+        own_seat = submitter is not None and (
+            submitter in access.identities or (access.speaks_for_table and as_position == submitter)
+        )
+        if as_position is not None and as_position != submitter and not access.neutral_director:
+            own_seat = False
+            own_account = False
+        if not (own_account or own_seat or access.neutral_director):
             raise ApplicationError(_("Only whoever entered it may withdraw it."), status=403)
+        player = access.players.get(submitter) if submitter is not None and own_seat else None
         sub.status = HandSubmission.Status.WITHDRAWN
         _origin(sub, actor, player, "withdrawn")
         sub.save(update_fields=["status"])
@@ -205,8 +275,10 @@ def hand_override(
     reason = (reason or "").strip()
     with transaction.atomic():
         state, sub, access = _submission_locked(submission, actor)
-        if not access.director:
-            raise ApplicationError(_("Only a director can correct a hand."), status=403)
+        if not access.neutral_director:
+            raise ApplicationError(
+                _("Only a director not playing at this table can correct a hand."), status=403
+            )
         if not reason:
             raise ApplicationError(_("Give the reason for the correction."), field="reason")
         hand = sub.hand

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from core.parsing import parse_ascii_int
 from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.selectors import MatchState, event_is_director
@@ -86,20 +87,21 @@ def _row_entry(row: Mapping[str, str], state: MatchState) -> HandEntry:
         if key in ("knocker", "defender"):
             values[key] = _seat_by_name(state, raw, key)
         elif key in _INT_COLUMNS:
-            try:
-                values[key] = int(raw)
-            except ValueError:
+            number = parse_ascii_int(raw, signed=True)
+            if number is None:
                 raise ApplicationError(
                     _("%(value)s is not a whole number.") % {"value": raw}, field=key
-                ) from None
+                )
+            values[key] = number
         else:
             values[key] = raw
     return HandEntry.from_dict(values)
 
 
 def _seat_by_name(state: MatchState, raw: str, column: str) -> int:
-    if raw.isdigit() and state.seat(int(raw)) is not None:
-        return int(raw)
+    number = parse_ascii_int(raw)
+    if number is not None and state.seat(number) is not None:
+        return number
     for seat in state.seats:
         if seat.player.name.casefold() == raw.casefold():
             return seat.position
@@ -167,10 +169,9 @@ def _import_row(
     actor: Actor, row: Mapping[str, str], checked: dict[int, bool], event: Event | None
 ) -> int:
     """Check and store one row; the id of its match."""
-    try:
-        match_id = int(row.get("match", "").strip())
-    except ValueError:
-        raise ApplicationError(_("Give the match id."), field="match") from None
+    match_id = parse_ascii_int(row.get("match") or "")
+    if match_id is None:
+        raise ApplicationError(_("Give the match id."), field="match")
     match = Match.objects.select_related("event").filter(pk=match_id).first()
     if match is None:
         raise ApplicationError(_("There is no match %(id)s.") % {"id": match_id}, field="match")
@@ -180,12 +181,19 @@ def _import_row(
             field="match",
         )
     if match_id not in checked:
-        checked[match_id] = actor.user is not None and event_is_director(
-            event=match.event, user=actor.user
+        user = actor.user
+        checked[match_id] = (
+            user is not None
+            and event_is_director(event=match.event, user=user)
+            and not match.seats.filter(player__user_id=user.pk).exists()
         )
     if not checked[match_id]:
         raise ApplicationError(
-            _("Only a director of the match's event can import its results."), field="match"
+            _(
+                "Only a director of the match's event who does not play in it can import its "
+                "results."
+            ),
+            field="match",
         )
     state = _lock(match)
     view = state.current

@@ -26,6 +26,7 @@ from scoring.selectors import (
     match_prefetched,
     match_state,
 )
+from scoring.services.links import match_keys_ensure
 from tournaments.models import Event, Player, Registration, Round
 from tournaments.services import (
     event_results_bump,
@@ -233,11 +234,11 @@ def match_start(
                 _("Player %(id)s is not a player of this event's club.") % {"id": pid},
                 field="players",
             )
-    if not director and not (
-        user is not None and any(found[p].user_id == user.pk for p in players)
-    ):
+    if not director:
+        # A player who started their own match would be handed every seat's link, the
+        # opponent's too: only a director (seated or not) starts matches.
         raise ApplicationError(
-            _("Only the event's directors or one of the players may start a match."), status=403
+            _("Only the event's directors may start a match; ask a director."), status=403
         )
     seat_teams: list[int | None] = [None] * len(players)
     if rules.table == "partnership":
@@ -272,4 +273,5 @@ def match_start(
             for pos, pid in enumerate(players)
         )
         Game.objects.create(match=match, number=1, first_dealer=first_dealer)
+        match_keys_ensure(match=match)
     return match

@@ -92,8 +92,8 @@ def scoresheet_submit(
                 status=409,
             )
         player = None
-        if access.positions and not access.director:
-            player = access.players[access.positions[0]]
+        if access.identities and not access.neutral_director:
+            player = access.players[access.identities[0]]
         ended = False
         for index, entry in enumerate(hands):
             state = match_state(match=match_prefetched(match_id=match.pk))

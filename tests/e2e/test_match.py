@@ -11,8 +11,8 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from engine.rules import find_rules
-from scoring.links import match_link_token
 from scoring.models import HandSubmission, Match
+from scoring.services import match_link_token
 from tests.factories import EventFactory, PlayerFactory
 from tests.scoring.factories import MatchFactory
 
@@ -113,7 +113,10 @@ def test_match_page_in_korean(page, live_server):
     page.get_by_role("button", name="한국어").click()
     page.wait_for_load_state()
     assert page.locator("html").get_attribute("lang") == "ko"
-    assert "k=" in page.url  # the private link survives the language switch
+    # The seat (kept in the session the link was exchanged for) survives the language switch,
+    # and the secret never comes back into the address.
+    assert "k=" not in page.url
+    expect(page.locator("#entry")).to_be_visible()
     expect(page.locator("h1")).to_have_text("3번 테이블")
     expect(page.get_by_role("tab", name="점수로 입력")).to_be_visible()
     expect(page.get_by_role("tab", name="카드로 입력")).to_be_visible()

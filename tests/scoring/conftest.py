@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from scoring.links import match_link_token
 from scoring.models import Match
+from scoring.services import match_link_token
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.scoring.factories import event_director
 

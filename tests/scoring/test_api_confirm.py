@@ -69,7 +69,9 @@ def test_signed_in_players_confirm_and_withdraw(make_event, director_api):
     alice_user, alice = user_player(event, "alice")
     bob_user, bob = user_player(event, "bob")
     alice_api, bob_api = client_for(alice_user), client_for(bob_user)
-    m = alice_api.start(event, [alice, bob])  # a player may start their own match
+    # A player may not start a match they play in (they would get the opponent's link).
+    alice_api.start(event, [alice, bob], expect=403)
+    m = director_api(event).start(event, [alice, bob])
     assert set(m["links"]["seats"]) == {"0", "1"}
     m = m["id"]
     entered = alice_api.hand(m, **KNOCK)

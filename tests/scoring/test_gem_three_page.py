@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from scoring.models import HandSubmission
+from tests.scoring.pages import Client
 from tests.scoring.test_views import _match, _url
 
 pytestmark = pytest.mark.django_db

@@ -5,15 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from engine.rules import find_rules
-from scoring.links import match_link_token
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_submit
+from scoring.services import HandEntry, hand_submit, match_link_token
 from tests.factories import EventFactory, PlayerFactory
 from tests.scoring.factories import MatchFactory, event_director
+from tests.scoring.pages import Client
 
 pytestmark = pytest.mark.django_db
 
@@ -87,9 +86,10 @@ def test_spectator_sees_the_sheet_but_no_form_and_no_unconfirmed_entry():
     assert "<svg" not in html  # nobody else's private link
 
 
-def test_forged_link_is_a_spectator():
+def test_forged_link_is_404_and_the_page_stays_public():
     match = _match()
-    response = Client().get(f"/matches/{match.pk}/?k=forged")
+    assert Client().get(f"/matches/{match.pk}/?k=forged").status_code == 404
+    response = Client().get(f"/matches/{match.pk}/")
     assert response.status_code == 200
     assert 'id="entry"' not in response.content.decode()
 

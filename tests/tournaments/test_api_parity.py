@@ -87,6 +87,11 @@ PAGE_TO_API: dict[str, str] = {
     "match-submission": "GET /api/matches/{id}/hands/",
     "match-submission-confirm": "POST /api/hands/{id}/confirm/",
     "match-submission-withdraw": "POST /api/hands/{id}/withdraw/",
+    "match-submission-dispute": "POST /api/hands/{id}/dispute/",
+    "match-link": "GET /api/matches/{id}/",  # following a link: the API sends it as a header
+    "match-link-open": "GET /api/matches/{id}/",
+    "match-links": "GET /api/matches/{id}/links/ and POST /api/matches/{id}/links/reissue/",
+    "event-disputes": "GET /api/events/{id}/disputes/",
     "event-import": "POST /api/imports/",
     "import-example": "",  # a static example file
 }

@@ -244,7 +244,9 @@ def test_granting_to_an_unknown_username_is_refused_at_the_field(club, admin_use
         f"/clubs/{club.slug}/roles/", {"username": "nobody", "role": "admin"}
     )
     assert response.status_code == 400
-    assert "Nobody has the username nobody" in field_error(response.content.decode(), "id_username")
+    assert "No account named nobody can be given a role" in field_error(
+        response.content.decode(), "id_username"
+    )
 
 
 def test_the_last_admin_cannot_be_removed(club, admin_user):

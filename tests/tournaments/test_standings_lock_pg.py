@@ -20,10 +20,9 @@ from typing import Any, TypeVar, cast
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from scoring.links import match_link_token
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_confirm, hand_submit, match_start
+from scoring.services import HandEntry, hand_confirm, hand_submit, match_link_token, match_start
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory
 from tests.scoring.factories import event_director
 from tournaments.models import Event, Standing

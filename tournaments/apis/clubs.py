@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
@@ -15,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.i18n import engine_message
+from core.parsing import AsciiIntegerField
 from engine.cards import format_card, parse_card
 from engine.errors import EngineError
 from tournaments import selectors, services
@@ -44,7 +44,7 @@ class ClubListApi(_Api):
         name = serializers.CharField(max_length=120)
         slug = serializers.CharField(max_length=80, required=False, allow_blank=True)
         description = serializers.CharField(required=False, allow_blank=True)
-        rating_period_days = serializers.IntegerField(required=False, min_value=1)
+        rating_period_days = AsciiIntegerField(required=False, min_value=1)
 
     @extend_schema(responses=ClubOutput(many=True))
     def get(self, request: Request) -> Response:
@@ -96,7 +96,7 @@ class ClubDetailApi(_Api):
             help_text="The club's address; blank makes it from the name.",
         )
         description = serializers.CharField(required=False, allow_blank=True)
-        rating_period_days = serializers.IntegerField(required=False, min_value=1)
+        rating_period_days = AsciiIntegerField(required=False, min_value=1)
 
     @extend_schema(responses=ClubDetailOutputSerializer)
     def get(self, request: Request, club_id: int) -> Response:
@@ -260,8 +260,9 @@ class ClubRoleListApi(_Api):
         club = _managed_club(request, club_id)
         data = self.ClubRoleGrantInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        user = get_object_or_404(get_user_model(), username=data.validated_data["username"])
-        role = services.club_role_grant(club=club, user=user, role=data.validated_data["role"])
+        role = services.club_role_grant_named(
+            club=club, username=data.validated_data["username"], role=data.validated_data["role"]
+        )
         return Response(ClubRoleOutput(role).data, status=status.HTTP_201_CREATED)
 
 

@@ -13,6 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.parsing import AsciiIntegerField, query_int
 from engine.rules import RULE_PRESETS
 from tournaments import selectors, services
 from tournaments.apis._common import (
@@ -60,7 +61,7 @@ class EventOutput(serializers.ModelSerializer):
 
 class EventListApi(_Api):
     class EventListInputSerializer(serializers.Serializer):
-        club = serializers.IntegerField()
+        club = AsciiIntegerField()
         name = serializers.CharField(max_length=160)
         kind = serializers.ChoiceField(choices=Event.Kind.choices)
         rules = serializers.JSONField(required=False)
@@ -68,16 +69,16 @@ class EventListApi(_Api):
         confirmation = serializers.ChoiceField(
             choices=Event.Confirmation.choices, required=False, default="opponent"
         )
-        rounds_planned = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+        rounds_planned = AsciiIntegerField(required=False, allow_null=True, min_value=1)
         options = serializers.JSONField(required=False, default=dict)
         tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
-        league = serializers.IntegerField(required=False, allow_null=True)
+        league = AsciiIntegerField(required=False, allow_null=True)
         starts_on = serializers.DateField(required=False, allow_null=True)
 
     @extend_schema(responses=EventOutput(many=True))
     def get(self, request: Request) -> Response:
-        club, kind = request.query_params.get("club"), request.query_params.get("kind")
-        qs = selectors.event_list(club_id=int(club) if club and club.isdigit() else None, kind=kind)
+        club = query_int(request.query_params, "club")
+        qs = selectors.event_list(club_id=club, kind=request.query_params.get("kind"))
         return _paginate(request, self, qs, EventOutput)
 
     @extend_schema(request=EventListInputSerializer, responses={201: EventOutput})
@@ -132,7 +133,7 @@ class EventDetailApi(_Api):
             '"fixed_hands" (hands)}; null is a single game.',
         )
         confirmation = serializers.ChoiceField(choices=Event.Confirmation.choices, required=False)
-        rounds_planned = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+        rounds_planned = AsciiIntegerField(required=False, allow_null=True, min_value=1)
         tiebreaks = serializers.ListField(
             child=serializers.CharField(),
             required=False,

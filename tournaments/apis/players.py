@@ -13,6 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.parsing import AsciiIntegerField, query_int
 from tournaments import selectors, services
 from tournaments.apis._common import (
     FORBIDDEN,
@@ -39,15 +40,14 @@ class PlayerOutput(serializers.ModelSerializer):
 
 class PlayerListApi(_Api):
     class PlayerListInputSerializer(serializers.Serializer):
-        club = serializers.IntegerField()
+        club = AsciiIntegerField()
         name = serializers.CharField(max_length=120)
         is_guest = serializers.BooleanField(required=False, default=False)
         family = serializers.CharField(required=False, allow_blank=True, default="")
 
     @extend_schema(responses=PlayerOutput(many=True))
     def get(self, request: Request) -> Response:
-        club = request.query_params.get("club")
-        qs = selectors.player_list(club_id=int(club) if club and club.isdigit() else None)
+        qs = selectors.player_list(club_id=query_int(request.query_params, "club"))
         return _paginate(request, self, qs, PlayerOutput)
 
     @extend_schema(request=PlayerListInputSerializer, responses={201: PlayerOutput})
@@ -194,18 +194,18 @@ class PlayerBulkCreateApi(_Api):
 class PlayerRatingsApi(_Api):
     class RatingOutput(serializers.Serializer):
         kind = serializers.CharField()
-        club = serializers.IntegerField(source="club_id")
+        club = AsciiIntegerField(source="club_id")
         rating = serializers.FloatField()
         deviation = serializers.FloatField()
         volatility = serializers.FloatField(allow_null=True)
-        games = serializers.IntegerField()
+        games = AsciiIntegerField()
         period_start = serializers.DateField(allow_null=True)
 
     class HistoryOutput(serializers.Serializer):
         kind = serializers.CharField()
         rating = serializers.FloatField()
         deviation = serializers.FloatField()
-        match = serializers.IntegerField(source="match_id", allow_null=True)
+        match = AsciiIntegerField(source="match_id", allow_null=True)
         period_start = serializers.DateField(allow_null=True)
         created_at = serializers.DateTimeField()
 

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import ApplicationError
+from core.parsing import AsciiIntegerField
 from tournaments import selectors, services
 from tournaments.apis._common import (
     FORBIDDEN,
@@ -55,10 +56,10 @@ class RegistrationWithTokenOutput(RegistrationOutput):
 
 class RegistrationListApi(_Api):
     class RegistrationListInputSerializer(serializers.Serializer):
-        player = serializers.IntegerField()
-        seed = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+        player = AsciiIntegerField()
+        seed = AsciiIntegerField(required=False, allow_null=True, min_value=1)
         requested_byes = serializers.ListField(
-            child=serializers.IntegerField(min_value=1), required=False, default=list
+            child=AsciiIntegerField(min_value=1), required=False, default=list
         )
         checked_in = serializers.BooleanField(required=False, default=False)
 
@@ -89,7 +90,7 @@ class RegistrationBulkCreateApi(_Api):
 
     class RegistrationBulkCreateInputSerializer(serializers.Serializer):
         players = serializers.ListField(
-            child=serializers.IntegerField(),
+            child=AsciiIntegerField(),
             allow_empty=False,
             max_length=500,
             help_text="Ids of the club's players to register (a repeated id counts once).",
@@ -209,8 +210,8 @@ class RegistrationSelfCheckinApi(APIView):
 
 class ForbiddenPairingCreateApi(_Api):
     class ForbiddenPairingCreateInputSerializer(serializers.Serializer):
-        player_a = serializers.IntegerField()
-        player_b = serializers.IntegerField()
+        player_a = AsciiIntegerField()
+        player_b = AsciiIntegerField()
         hard = serializers.BooleanField(required=False, default=True)
 
     @extend_schema(
@@ -219,9 +220,9 @@ class ForbiddenPairingCreateApi(_Api):
             201: inline_serializer(
                 "ForbiddenPairing",
                 {
-                    "id": serializers.IntegerField(),
-                    "player_a": serializers.IntegerField(),
-                    "player_b": serializers.IntegerField(),
+                    "id": AsciiIntegerField(),
+                    "player_a": AsciiIntegerField(),
+                    "player_b": AsciiIntegerField(),
                     "hard": serializers.BooleanField(),
                 },
             )

@@ -10,6 +10,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.parsing import AsciiIntegerField
 from scoring.models import Match
 from tournaments import selectors, services
 from tournaments.apis._common import _Api, _event, _managed_event, _user
@@ -17,9 +18,9 @@ from tournaments.models import Player, Round
 
 
 class SeatOutput(serializers.Serializer):
-    player = serializers.IntegerField(source="player_id")
+    player = AsciiIntegerField(source="player_id")
     name = serializers.CharField(source="player.name")
-    position = serializers.IntegerField()
+    position = AsciiIntegerField()
 
 
 class MatchOutput(serializers.ModelSerializer):
@@ -106,7 +107,7 @@ class RoundRepairApi(_Api):
 
 class MatchForfeitApi(_Api):
     class MatchForfeitInputSerializer(serializers.Serializer):
-        players = serializers.ListField(child=serializers.IntegerField(), min_length=1)
+        players = serializers.ListField(child=AsciiIntegerField(), min_length=1)
 
     @extend_schema(request=MatchForfeitInputSerializer, responses=MatchOutput)
     def post(self, request: Request, event_id: int, match_id: int) -> Response:

@@ -7,23 +7,24 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.parsing import AsciiIntegerField
 from tournaments import selectors
 from tournaments.apis._common import _Api, _event
 from tournaments.models import Event, Player
 
 
 class StandingRowOutput(serializers.Serializer):
-    rank = serializers.IntegerField()
-    player = serializers.IntegerField()
+    rank = AsciiIntegerField()
+    player = AsciiIntegerField()
     name = serializers.CharField()
     values = serializers.DictField()
 
 
 class EventStandingsApi(_Api):
     class EventStandingsOutputSerializer(serializers.Serializer):
-        event = serializers.IntegerField()
-        as_of = serializers.IntegerField(help_text="The results sequence the rows reflect.")
-        results_seq = serializers.IntegerField()
+        event = AsciiIntegerField()
+        as_of = AsciiIntegerField(help_text="The results sequence the rows reflect.")
+        results_seq = AsciiIntegerField()
         stale = serializers.BooleanField(help_text="True while newer results are being counted.")
         updated_at = serializers.DateTimeField(allow_null=True)
         tiebreaks = serializers.ListField(child=serializers.CharField())
@@ -87,7 +88,7 @@ class EventBracketApi(_Api):
                 "entrants": serializers.ListField(child=serializers.DictField()),
                 "matches": serializers.ListField(child=serializers.DictField()),
                 "champion": serializers.DictField(allow_null=True),
-                "ready": serializers.ListField(child=serializers.IntegerField()),
+                "ready": serializers.ListField(child=AsciiIntegerField()),
             },
         )
     )

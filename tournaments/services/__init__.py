@@ -10,7 +10,12 @@ when a correction re-opens a final match or changes its winner, ``match_result_c
 """
 
 from tournaments.services.brackets import bracket_advance, bracket_start, event_playoff_create
-from tournaments.services.clubs import club_create, club_role_grant, player_create
+from tournaments.services.clubs import (
+    club_create,
+    club_role_grant,
+    club_role_grant_named,
+    player_create,
+)
 from tournaments.services.corrections import match_result_change_allowed, match_result_changed
 from tournaments.services.events import (
     event_create,
@@ -39,6 +44,7 @@ __all__ = [
     "bracket_start",
     "club_create",
     "club_role_grant",
+    "club_role_grant_named",
     "event_create",
     "event_finish",
     "event_playoff_create",

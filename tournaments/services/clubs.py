@@ -81,6 +81,26 @@ def club_role_grant(*, club: Club, user: User, role: str) -> ClubRole:
     return club_role
 
 
+def club_role_grant_named(*, club: Club, username: str, role: str) -> ClubRole:
+    """Grant ``role`` to the active account named ``username``.
+
+    An unknown name and a name that cannot hold a role (an inactive account) get the same
+    answer, so the grant form tells nobody whether an account exists.
+    """
+    name = (username or "").strip()
+    user = User.objects.filter(username=name, is_active=True).first() if name else None
+    if user is None:
+        raise ApplicationError(
+            _(
+                "No account named %(name)s can be given a role; check the spelling, or ask "
+                "them to sign up first."
+            )
+            % {"name": name},
+            field="username",
+        )
+    return club_role_grant(club=club, user=user, role=role)
+
+
 def player_create(
     *,
     club: Club,

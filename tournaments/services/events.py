@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from core.i18n import engine_message
+from core.parsing import strict_int
 from engine.errors import EngineError
 from engine.game import MatchFormat
 from engine.rules import RuleSet, find_rules
@@ -42,8 +43,8 @@ def _match_format(match_format: Mapping[str, Any] | None) -> dict[str, Any]:
     try:
         MatchFormat(
             kind=str(data.get("kind", "single_game")),
-            games=int(data.get("games", 1)),
-            hands=data.get("hands"),
+            games=strict_int(data.get("games", 1)),
+            hands=None if data.get("hands") is None else strict_int(data["hands"]),
         )
     except EngineError as exc:
         raise ApplicationError(engine_message(exc), field="match_format") from exc
@@ -211,7 +212,12 @@ def registration_create(
             % {"player": player.name, "club": event.club.name},
             field="player",
         )
-    byes = sorted({int(r) for r in requested_byes})
+    try:
+        byes = sorted({strict_int(r) for r in requested_byes})
+    except ValueError:
+        raise ApplicationError(
+            _("A requested bye names a round, counting from 1."), field="requested_byes"
+        ) from None
     if any(r < 1 for r in byes):
         raise ApplicationError(
             _("A requested bye names a round, counting from 1."), field="requested_byes"

@@ -1,0 +1,34 @@
+"""An event's disputed hands (directors): the one list to settle them from."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from core.errors import ApplicationError
+from scoring.apis._common import ERROR, _Base
+from scoring.selectors import dispute_out, disputes_open, event_is_director
+from tournaments.models import Event
+
+
+class EventDisputesApi(_Base):
+    """Every disputed hand of an event not settled yet (its directors only)."""
+
+    @extend_schema(
+        operation_id="events_disputes",
+        responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR},
+        description="Settle each with `POST /api/hands/{id}/confirm/` or "
+        "`POST /api/hands/{id}/override/` (with a reason).",
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        event = Event.objects.select_related("club").filter(pk=event_id).first()
+        if event is None:
+            raise Http404
+        actor = self.actor(request)
+        if actor.user is None or not event_is_director(event=event, user=actor.user):
+            raise ApplicationError(_("Only the event's directors see its disputes."), status=403)
+        return Response([dispute_out(sub) for sub in disputes_open(event=event)])

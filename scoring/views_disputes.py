@@ -1,0 +1,68 @@
+"""Disputes on the pages: the other side disputes an entry (with a reason), and an event's
+directors work through one list of disputed hands (each settled from the hand's own page).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from core.errors import ApplicationError
+from core.parsing import parse_ascii_int
+from scoring.models import HandSubmission, Match
+from scoring.permissions import Actor, match_access
+from scoring.selectors import dispute_out, disputes_open, event_is_director, submission_get
+from scoring.services import hand_dispute
+from tournaments.models import Event
+
+
+@require_POST
+def submission_dispute_view(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
+    """Dispute an entry waiting for confirmation: it is not counted until settled."""
+    try:
+        sub = submission_get(submission_id=sid)
+    except HandSubmission.DoesNotExist:
+        raise Http404 from None
+    if sub.hand.game.match_id != pk:
+        raise Http404
+    back = reverse("match-detail", args=[pk])
+    try:
+        hand_dispute(
+            submission=sub,
+            actor=Actor.from_request(request),
+            reason=request.POST.get("reason") or "",
+            as_position=parse_ascii_int(request.POST.get("as_position") or ""),
+        )
+    except ApplicationError as exc:
+        if exc.status == 404:
+            raise Http404 from None
+        messages.error(request, exc.message)
+        return HttpResponseRedirect(back + "#pending")
+    messages.info(
+        request,
+        _("Hand %(n)s is disputed: it is not counted until it is entered again or settled.")
+        % {"n": sub.hand.number},
+    )
+    return HttpResponseRedirect(back + "#pending")
+
+
+@require_GET
+@login_required
+def event_disputes_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every disputed hand of the event, for its directors to settle."""
+    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    if not event_is_director(event=event, user=request.user):
+        message = _("Only the event's directors see its disputes.")
+        return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
+    actor = Actor.from_request(request)
+    rows = []
+    for sub in disputes_open(event=event):
+        match: Match = sub.hand.game.match
+        access = match_access(actor=actor, match=match)
+        rows.append({"sub": sub, "out": dispute_out(sub), "settle": access.neutral_director})
+    return render(request, "scoring/disputes.html", {"event": event, "rows": rows})
