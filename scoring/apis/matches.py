@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import ApplicationError
+from core.pagination import Pagination, paginate
 from scoring.apis._common import (
     ERROR,
     LINK_PARAMETERS,
@@ -21,6 +22,7 @@ from scoring.apis._common import (
     _entry,
     _match_or_404,
 )
+from scoring.apis.shapes import HandOutput, MatchDetailOutput, MatchLinksOutput, MatchStartedOutput
 from scoring.idempotency import idempotent
 from scoring.links import match_link_token
 from scoring.models import Match
@@ -39,6 +41,8 @@ from tournaments.models import Event
 
 class MatchListApi(_Base):
     """List the matches you can see, or start a match at a table."""
+
+    pagination_class = Pagination
 
     @extend_schema_serializer(component_name="MatchListFilter")
     class FilterSerializer(serializers.Serializer):
@@ -86,7 +90,9 @@ class MatchListApi(_Base):
     @extend_schema(
         operation_id="matches_list",
         parameters=[FilterSerializer],
-        responses={200: ListOutputSerializer(many=True)},
+        responses={200: ListOutputSerializer(many=True), 403: ERROR},
+        description="The matches you may see (signed in): those of the clubs you direct and "
+        "those you play in. Paginated with limit and offset.",
     )
     def get(self, request: Request) -> Response:
         actor = self.actor(request)
@@ -95,13 +101,13 @@ class MatchListApi(_Base):
         if actor.user is None:
             raise ApplicationError(_("Sign in to list matches."), status=403)
         matches = match_list_visible(user=actor.user, event_id=filters.validated_data.get("event"))
-        return Response(self.ListOutputSerializer(matches, many=True).data)
+        return paginate(request, self, matches, self.ListOutputSerializer)
 
     @extend_schema(
         operation_id="matches_start",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR},
+        responses={201: MatchStartedOutput, 400: ERROR, 403: ERROR},
         description="Start a match. The response is the match detail plus its private links "
         "(`links.table` and one per seat) for players without an account.",
     )
@@ -135,6 +141,13 @@ class MatchListApi(_Base):
         return idempotent(request, actor=actor, handler=run)
 
 
+class _AsIs(serializers.BaseSerializer):
+    """Hands are shaped by the selector already: a page of them goes out as it is."""
+
+    def to_representation(self, instance: Any) -> Any:
+        return instance
+
+
 def _links(match: Match) -> dict[str, Any]:
     return {
         "table": match_link_token(match=match),
@@ -151,7 +164,7 @@ class MatchDetailApi(_Base):
     @extend_schema(
         operation_id="matches_detail",
         parameters=LINK_PARAMETERS,
-        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+        responses={200: MatchDetailOutput, 404: ERROR},
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match_or_404(match_id)
@@ -162,7 +175,9 @@ class MatchDetailApi(_Base):
 class MatchLinksApi(_Base):
     """A match's private links (directors only): the table link and one per seat."""
 
-    @extend_schema(operation_id="matches_links", responses={200: OpenApiTypes.OBJECT, 403: ERROR})
+    @extend_schema(
+        operation_id="matches_links", responses={200: MatchLinksOutput, 403: ERROR, 404: ERROR}
+    )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match_or_404(match_id)
         access = match_access_require(actor=self.actor(request), match=match)
@@ -173,6 +188,8 @@ class MatchLinksApi(_Base):
 
 class MatchHandsApi(_Base):
     """The hands of a match (confirmed and waiting), or enter the next hand."""
+
+    pagination_class = Pagination
 
     @extend_schema_serializer(component_name="HandSubmitInput")
     class InputSerializer(HandInputSerializer):
@@ -188,7 +205,9 @@ class MatchHandsApi(_Base):
     @extend_schema(
         operation_id="matches_hands_list",
         parameters=LINK_PARAMETERS,
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: HandOutput(many=True), 404: ERROR},
+        description="Every hand of the match in order (game, then hand), confirmed ones and the "
+        "one waiting. Paginated with limit and offset, like every list.",
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match_or_404(match_id)
@@ -199,13 +218,13 @@ class MatchHandsApi(_Base):
             hands += [submission_out(s, game_number=view.game.number) for s in view.hands]
             if view.pending is not None:
                 hands.append(submission_out(view.pending, game_number=view.game.number))
-        return Response(hands)
+        return paginate(request, self, hands, _AsIs)
 
     @extend_schema(
         operation_id="matches_hands_submit",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        responses={201: HandOutput, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
         description="Enter a hand by cards (knocker_cards, defender_cards, optional "
         "knocker_melds; any counts, outcome, points or winner given are claims the engine "
         "checks), by counts (knocker, outcome, knocker_deadwood, defender_deadwood after "

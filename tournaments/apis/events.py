@@ -8,11 +8,12 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.pagination import Pagination
 from engine.rules import RULE_PRESETS
 from tournaments import selectors, services
 from tournaments.apis._common import (
@@ -59,6 +60,8 @@ class EventOutput(serializers.ModelSerializer):
 
 
 class EventListApi(_Api):
+    pagination_class = Pagination
+
     class EventListInputSerializer(serializers.Serializer):
         club = serializers.IntegerField()
         name = serializers.CharField(max_length=160)
@@ -74,7 +77,13 @@ class EventListApi(_Api):
         league = serializers.IntegerField(required=False, allow_null=True)
         starts_on = serializers.DateField(required=False, allow_null=True)
 
-    @extend_schema(responses=EventOutput(many=True))
+    @extend_schema(
+        responses=EventOutput(many=True),
+        parameters=[
+            OpenApiParameter("club", int, description="Only this club's events."),
+            OpenApiParameter("kind", str, enum=Event.Kind.values, description="Only this kind."),
+        ],
+    )
     def get(self, request: Request) -> Response:
         club, kind = request.query_params.get("club"), request.query_params.get("kind")
         qs = selectors.event_list(club_id=int(club) if club and club.isdigit() else None, kind=kind)

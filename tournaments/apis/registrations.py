@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import ApplicationError
+from core.pagination import Pagination
 from tournaments import selectors, services
 from tournaments.apis._common import (
     FORBIDDEN,
@@ -54,6 +55,8 @@ class RegistrationWithTokenOutput(RegistrationOutput):
 
 
 class RegistrationListApi(_Api):
+    pagination_class = Pagination
+
     class RegistrationListInputSerializer(serializers.Serializer):
         player = serializers.IntegerField()
         seed = serializers.IntegerField(required=False, allow_null=True, min_value=1)
