@@ -21,7 +21,7 @@ endif
 # makes the stamp missing, so the venv is built again from scratch.
 VENV_STAMP := $(VENV)/.made-by-python-$(firstword $(PY_ID))
 
-.PHONY: run test check bench fmt install install-dev migrate demo clean
+.PHONY: run test contract check bench fmt install install-dev migrate demo clean
 
 $(VENV_STAMP):
 	rm -rf $(VENV)
@@ -56,6 +56,10 @@ run: demo
 
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The API contract: Schemathesis walks every operation of /api/schema/ against a live server.
+contract: install-dev
+	$(BIN)/python -m pytest tests/contract -m contract $(PYTEST_ARGS)
 
 # `make check` runs every step (make -k keeps going past a failure) and names each one that passed.
 CHECK_STEPS := check-lint check-format check-types check-imports check-migrations check-deploy

@@ -1,5 +1,6 @@
 """URL routes: pages, the REST API with its OpenAPI schema, health, admin."""
 
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import (
@@ -18,7 +19,14 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up script as a file, not inline: CSP allows it.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    # ReDoc parses the schema in a Web Worker it builds from a blob: allowed on this page only.
+    path(
+        "api/redoc/",
+        csp_update({"worker-src": ["'self'", "blob:"]})(
+            SpectacularRedocView.as_view(url_name="api-schema")
+        ),
+        name="api-redoc",
+    ),
     path("api/", include("core.api_urls")),
     path("", include("tournaments.page_urls")),
     path("", include("scoring.page_urls")),

@@ -26,9 +26,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import ErrorResponse
 from core.errors import ApplicationError
 
-TOKEN_ERROR = inline_serializer("TokenError", {"detail": serializers.CharField()})
+TOKEN_ERROR = ErrorResponse(
+    inline_serializer("TokenError", {"detail": serializers.CharField()}), name="TokenRefused"
+)
 
 
 class AuthTokenApi(APIView):

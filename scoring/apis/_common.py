@@ -15,6 +15,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from core.api import ErrorResponse
 from engine.scoring import HandOutcome
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
@@ -43,13 +44,16 @@ POST_PARAMETERS = [
     ),
 ]
 
-ERROR = inline_serializer(
-    "Error",
-    {
-        "detail": serializers.CharField(),
-        "field": serializers.CharField(required=False),
-        "stored": serializers.JSONField(required=False),
-    },
+ERROR = ErrorResponse(
+    inline_serializer(
+        "ApplicationError",
+        {
+            "detail": serializers.CharField(),
+            "field": serializers.CharField(required=False),
+            "stored": serializers.JSONField(required=False),
+        },
+    ),
+    name="Error",
 )
 
 

@@ -9,6 +9,7 @@ from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api import ErrorResponse
 from core.errors import ApplicationError
 from scoring.apis._common import POST_PARAMETERS, _Base
 from scoring.idempotency import idempotent
@@ -54,7 +55,11 @@ class ImportApi(_Base):
         operation_id="imports_csv",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={200: OutputSerializer, 201: OutputSerializer, 400: OutputSerializer},
+        responses={
+            200: OutputSerializer,
+            201: OutputSerializer,
+            400: ErrorResponse(OutputSerializer, name="ImportRefused"),
+        },
         description="CSV with a header row and one row per hand. Columns: "
         + ", ".join(CSV_COLUMNS)
         + " (the header names at least "

@@ -11,6 +11,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api import ErrorResponse
 from core.errors import ApplicationError
 from core.pagination import Pagination, paginate
 from scoring.apis._common import (
@@ -254,22 +255,25 @@ class MatchHandsApi(_Base):
         return idempotent(request, actor=actor, handler=run)
 
 
-SCORESHEET_ERROR = inline_serializer(
-    "ScoresheetError",
-    {
-        "detail": serializers.CharField(),
-        "field": serializers.CharField(required=False),
-        "problems": inline_serializer(
-            "ScoresheetProblem",
-            {
-                "row": serializers.IntegerField(help_text="n of hands[n]."),
-                "field": serializers.CharField(allow_null=True),
-                "message": serializers.CharField(),
-            },
-            many=True,
-            required=False,
-        ),
-    },
+SCORESHEET_ERROR = ErrorResponse(
+    inline_serializer(
+        "ScoresheetError",
+        {
+            "detail": serializers.CharField(),
+            "field": serializers.CharField(required=False),
+            "problems": inline_serializer(
+                "ScoresheetProblem",
+                {
+                    "row": serializers.IntegerField(help_text="n of hands[n]."),
+                    "field": serializers.CharField(allow_null=True),
+                    "message": serializers.CharField(),
+                },
+                many=True,
+                required=False,
+            ),
+        },
+    ),
+    name="ScoresheetRefused",
 )
 
 
