@@ -17,7 +17,13 @@ from playwright.sync_api import expect
 from engine.rules import find_rules
 from scoring.links import match_link_token
 from tests.e2e.steps import sign_in
-from tests.factories import ClubRoleFactory, EventFactory, PlayerFactory, swiss_event
+from tests.factories import (
+    ClubFactory,
+    ClubRoleFactory,
+    EventFactory,
+    PlayerFactory,
+    swiss_event,
+)
 from tests.scoring.factories import MatchFactory
 from tournaments.models import ClubRole
 
@@ -41,7 +47,10 @@ def _shot(page: Any, name: str) -> None:
 
 def test_screens_of_a_hand_at_the_table(page, chromium, live_server):
     event = EventFactory(
-        name="Thursday club night", rules=find_rules("standard").to_dict(), confirmation="opponent"
+        club=ClubFactory(name="Mapo Gin Club", slug="mapo-gin"),
+        name="Thursday club night",
+        rules=find_rules("standard").to_dict(),
+        confirmation="opponent",
     )
     alice = PlayerFactory(club=event.club, name="Alice")
     bob = PlayerFactory(club=event.club, name="Bob")
@@ -73,7 +82,8 @@ def test_screens_of_a_hand_at_the_table(page, chromium, live_server):
 
 
 def test_screens_of_a_directors_evening(page, live_server):
-    event = swiss_event(8, name="Spring Swiss", player_name="Player {}")
+    club = ClubFactory(name="Mapo Gin Club", slug="mapo-gin")  # stable names: stable images
+    event = swiss_event(8, club=club, name="Spring Swiss", player_name="Player {}")
     admin = ClubRoleFactory(club=event.club, role=ClubRole.Role.ADMIN).user
 
     page.goto(f"/clubs/{event.club.slug}/players/")
