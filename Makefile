@@ -1,24 +1,44 @@
-# Knock. `make run` and `make test` need only Python 3.11 on the machine.
-PYTHON ?= $(shell command -v python3.11 || command -v python3)
-VENV := .venv
+# Knock. `make run` and `make test` need only Python 3.11, 3.12 or 3.13 on the machine.
+# make picks the newest supported Python it finds (scripts/find-python; PYTHON=... overrides it)
+# and rebuilds the venv when it was made by another Python or left half-made by a failed try.
+PYTHON ?= $(shell scripts/find-python)
+VENV ?= .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 
-.PHONY: run test check bench fmt install install-dev migrate demo clean
+ifneq ($(MAKECMDGOALS),clean)
+ifeq ($(strip $(PYTHON)),)
+$(error No supported Python found: Knock needs Python 3.11, 3.12 or 3.13 (python3.13, python3.12 or python3.11 on PATH, or a pyenv install))
+endif
+# e.g. "3.13.0 /root/.pyenv/versions/3.13.0/bin/python3.13"; empty if PYTHON does not run or is out of range
+PY_ID := $(shell $(PYTHON) -c 'import platform, sys; ok = (3, 11) <= sys.version_info[:2] < (3, 14); ok and print(platform.python_version(), sys.executable)' 2>/dev/null)
+ifeq ($(strip $(PY_ID)),)
+$(error $(PYTHON) is not a supported Python: Knock needs Python 3.11, 3.12 or 3.13)
+endif
+$(info make: using Python $(PY_ID) for $(VENV))
+endif
+# The venv is stamped with the Python that made it: another one (or none, after a failed try)
+# makes the stamp missing, so the venv is built again from scratch.
+VENV_STAMP := $(VENV)/.made-by-python-$(firstword $(PY_ID))
 
-$(BIN)/python:
+.PHONY: run test contract check bench fmt install install-dev migrate demo clean
+
+$(VENV_STAMP):
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
+	touch $@
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# Each stamp is touched only after its install succeeded, so a failed one is simply retried.
+$(VENV)/.installed: pyproject.toml $(VENV_STAMP)
 	$(PIP) install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: pyproject.toml $(VENV_STAMP)
 	$(PIP) install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
 
-$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-bench: pyproject.toml $(VENV_STAMP)
 	$(PIP) install --quiet -e '.[dev,bench]'
 	touch $@ $(VENV)/.installed-dev $(VENV)/.installed
 
@@ -36,6 +56,10 @@ run: demo
 
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The API contract: Schemathesis walks every operation of /api/schema/ against a live server.
+contract: install-dev
+	$(BIN)/python -m pytest tests/contract -m contract $(PYTEST_ARGS)
 
 # `make check` runs every step (make -k keeps going past a failure) and names each one that passed.
 CHECK_STEPS := check-lint check-format check-types check-imports check-migrations check-deploy
@@ -84,4 +108,4 @@ fmt: install-dev
 	$(BIN)/ruff format .
 
 clean:
-	rm -rf $(VENV) var
+	rm -rf $(VENV) .venv-* var

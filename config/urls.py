@@ -1,8 +1,13 @@
 """URL routes: pages, the REST API with its OpenAPI schema, health, admin."""
 
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
 
 from core import views as core_views
 
@@ -12,7 +17,16 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The split view serves Swagger UI's start-up script as a file, not inline: CSP allows it.
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    # ReDoc parses the schema in a Web Worker it builds from a blob: allowed on this page only.
+    path(
+        "api/redoc/",
+        csp_update({"worker-src": ["'self'", "blob:"]})(
+            SpectacularRedocView.as_view(url_name="api-schema")
+        ),
+        name="api-redoc",
+    ),
     path("api/", include("core.api_urls")),
     path("", include("tournaments.page_urls")),
     path("", include("scoring.page_urls")),

@@ -4,6 +4,7 @@ from django.urls import include, path
 
 urlpatterns: list[object] = [
     path("", include("core.health_api")),
+    path("", include("core.token_api")),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
 ]

@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_filters",
     "django_htmx",
     "simple_history",
@@ -210,7 +211,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "core.pagination.Pagination",
     "DEFAULT_PARSER_CLASSES": [
         "core.parsers.LimitedJSONParser",
         "rest_framework.parsers.FormParser",
@@ -221,9 +222,18 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Knock API",
-    "DESCRIPTION": "Score keeping and tournaments for physical gin rummy.",
+    "DESCRIPTION": "Score keeping and tournaments for physical gin rummy. Authentication: a "
+    "session (the site's sign-in), a token (`POST /api/auth/token/`, then `Authorization: Token "
+    "<key>`), or a match's private link (`?k=` or `X-Match-Key`). Lists are paginated with "
+    "`limit` and `offset` and answer `{count, next, previous, results}`. Every POST accepts an "
+    "`Idempotency-Key` header. Errors are `{detail, field?}`. The guide is docs/api.md.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and ReDoc are served from the site's own static files (drf-spectacular-sidecar):
+    # they work offline and under the site's CSP (script-src 'self').
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",

@@ -15,6 +15,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from core.api import ErrorResponse
 from core.parsing import AsciiIntegerField, parse_ascii_int
 from engine.scoring import HandOutcome
 from scoring.models import HandSubmission, Match
@@ -41,13 +42,16 @@ POST_PARAMETERS = [
     ),
 ]
 
-ERROR = inline_serializer(
-    "Error",
-    {
-        "detail": serializers.CharField(),
-        "field": serializers.CharField(required=False),
-        "stored": serializers.JSONField(required=False),
-    },
+ERROR = ErrorResponse(
+    inline_serializer(
+        "ApplicationError",
+        {
+            "detail": serializers.CharField(),
+            "field": serializers.CharField(required=False),
+            "stored": serializers.JSONField(required=False),
+        },
+    ),
+    name="Error",
 )
 
 

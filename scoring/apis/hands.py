@@ -22,6 +22,7 @@ from scoring.apis._common import (
     _entry,
     _submission_or_404,
 )
+from scoring.apis.shapes import HandOutput
 from scoring.idempotency import idempotent
 from scoring.models import HandSubmission
 from scoring.permissions import match_access
@@ -68,7 +69,7 @@ class HandConfirmApi(_Base):
         operation_id="hands_confirm",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR, 409: ERROR},
+        responses={200: HandOutput, 403: ERROR, 404: ERROR, 409: ERROR},
     )
     def post(self, request: Request, submission_id: int) -> Response:
         return _pending_action(self, request, submission_id, hand_confirm)
@@ -83,7 +84,7 @@ class HandWithdrawApi(_Base):
         operation_id="hands_withdraw",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR, 409: ERROR},
+        responses={200: HandOutput, 403: ERROR, 404: ERROR, 409: ERROR},
     )
     def post(self, request: Request, submission_id: int) -> Response:
         return _pending_action(self, request, submission_id, hand_withdraw)
@@ -135,7 +136,7 @@ class HandOverrideApi(_Base):
         operation_id="hands_override",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        responses={201: HandOutput, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
     )
     def post(self, request: Request, submission_id: int) -> Response:
         actor = self.actor(request)

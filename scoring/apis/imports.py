@@ -9,6 +9,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api import ErrorResponse
 from core.errors import ApplicationError
 from core.parsers import LimitedJSONParser
 from core.parsing import AsciiIntegerField
@@ -56,7 +57,11 @@ class ImportApi(_Base):
         operation_id="imports_csv",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={200: OutputSerializer, 201: OutputSerializer, 400: OutputSerializer},
+        responses={
+            200: OutputSerializer,
+            201: OutputSerializer,
+            400: ErrorResponse(OutputSerializer, name="ImportRefused"),
+        },
         description="CSV with a header row and one row per hand. Columns: "
         + ", ".join(CSV_COLUMNS)
         + " (the header names at least "

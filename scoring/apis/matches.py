@@ -11,7 +11,9 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api import ErrorResponse
 from core.errors import ApplicationError
+from core.pagination import Pagination, paginate
 from core.parsing import AsciiIntegerField
 from scoring.apis._common import (
     ERROR,
@@ -22,6 +24,7 @@ from scoring.apis._common import (
     _entry,
     _match_or_404,
 )
+from scoring.apis.shapes import HandOutput, MatchDetailOutput, MatchLinksOutput, MatchStartedOutput
 from scoring.idempotency import idempotent
 from scoring.links import link_url
 from scoring.models import Match
@@ -46,6 +49,8 @@ from tournaments.models import Event
 
 class MatchListApi(_Base):
     """List the matches you can see, or start a match at a table."""
+
+    pagination_class = Pagination
 
     @extend_schema_serializer(component_name="MatchListFilter")
     class FilterSerializer(serializers.Serializer):
@@ -93,7 +98,9 @@ class MatchListApi(_Base):
     @extend_schema(
         operation_id="matches_list",
         parameters=[FilterSerializer],
-        responses={200: ListOutputSerializer(many=True)},
+        responses={200: ListOutputSerializer(many=True), 403: ERROR},
+        description="The matches you may see (signed in): those of the clubs you direct and "
+        "those you play in. Paginated with limit and offset.",
     )
     def get(self, request: Request) -> Response:
         actor = self.actor(request)
@@ -102,13 +109,13 @@ class MatchListApi(_Base):
         if actor.user is None:
             raise ApplicationError(_("Sign in to list matches."), status=403)
         matches = match_list_visible(user=actor.user, event_id=filters.validated_data.get("event"))
-        return Response(self.ListOutputSerializer(matches, many=True).data)
+        return paginate(request, self, matches, self.ListOutputSerializer)
 
     @extend_schema(
         operation_id="matches_start",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR},
+        responses={201: MatchStartedOutput, 400: ERROR, 403: ERROR},
         description="Start a match. The response is the match detail plus its private links "
         "(`links.table` and one per seat) for players without an account.",
     )
@@ -146,6 +153,13 @@ class MatchListApi(_Base):
         return response
 
 
+class _AsIs(serializers.BaseSerializer):
+    """Hands are shaped by the selector already: a page of them goes out as it is."""
+
+    def to_representation(self, instance: Any) -> Any:
+        return instance
+
+
 def _links_for(request: Request, actor: Actor, match: Match) -> dict[str, Any]:
     """The links the actor who started ``match`` is given: all of them for a director not seated
     at it, only their own seat's for a seated director."""
@@ -172,24 +186,13 @@ def _links(request: Request, match: Match) -> dict[str, Any]:
     }
 
 
-LINKS_OUTPUT = inline_serializer(
-    "MatchLinks",
-    {
-        "table": serializers.URLField(help_text="The table link (a shared phone)."),
-        "seats": serializers.DictField(
-            child=serializers.URLField(), help_text="Seat position → that player's own link."
-        ),
-    },
-)
-
-
 class MatchDetailApi(_Base):
     """A match: seats, games, totals, bonuses, next dealer, roles, and the entry waiting."""
 
     @extend_schema(
         operation_id="matches_detail",
         parameters=LINK_PARAMETERS,
-        responses={200: OpenApiTypes.OBJECT, 404: ERROR},
+        responses={200: MatchDetailOutput, 404: ERROR},
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match_or_404(match_id)
@@ -201,7 +204,7 @@ class MatchLinksApi(_Base):
     """A match's private links (directors only): the table link and one per seat."""
 
     @extend_schema(
-        operation_id="matches_links", responses={200: LINKS_OUTPUT, 403: ERROR, 404: ERROR}
+        operation_id="matches_links", responses={200: MatchLinksOutput, 403: ERROR, 404: ERROR}
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match_or_404(match_id)
@@ -228,7 +231,7 @@ class MatchLinksReissueApi(_Base):
     @extend_schema(
         operation_id="matches_links_reissue",
         request=InputSerializer,
-        responses={200: LINKS_OUTPUT, 400: ERROR, 403: ERROR, 404: ERROR},
+        responses={200: MatchLinksOutput, 400: ERROR, 403: ERROR, 404: ERROR},
         description="With neither `seat` nor `table`: every link of the match. The old links "
         "answer 404 from now on; the response holds all the match's current links.",
     )
@@ -252,6 +255,8 @@ class MatchLinksReissueApi(_Base):
 class MatchHandsApi(_Base):
     """The hands of a match (confirmed and waiting), or enter the next hand."""
 
+    pagination_class = Pagination
+
     @extend_schema_serializer(component_name="HandSubmitInput")
     class InputSerializer(HandInputSerializer):
         hand_number = AsciiIntegerField(
@@ -266,7 +271,9 @@ class MatchHandsApi(_Base):
     @extend_schema(
         operation_id="matches_hands_list",
         parameters=LINK_PARAMETERS,
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: HandOutput(many=True), 404: ERROR},
+        description="Every hand of the match in order (game, then hand), confirmed ones and the "
+        "one waiting. Paginated with limit and offset, like every list.",
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match_or_404(match_id)
@@ -277,13 +284,13 @@ class MatchHandsApi(_Base):
             hands += [submission_out(s, game_number=view.game.number) for s in view.hands]
             if view.pending is not None:
                 hands.append(submission_out(view.pending, game_number=view.game.number))
-        return Response(hands)
+        return paginate(request, self, hands, _AsIs)
 
     @extend_schema(
         operation_id="matches_hands_submit",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={201: OpenApiTypes.OBJECT, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        responses={201: HandOutput, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
         description="Enter a hand by cards (knocker_cards, defender_cards, optional "
         "knocker_melds; any counts, outcome, points or winner given are claims the engine "
         "checks), by counts (knocker, outcome, knocker_deadwood, defender_deadwood after "
@@ -313,22 +320,25 @@ class MatchHandsApi(_Base):
         return idempotent(request, actor=actor, handler=run)
 
 
-SCORESHEET_ERROR = inline_serializer(
-    "ScoresheetError",
-    {
-        "detail": serializers.CharField(),
-        "field": serializers.CharField(required=False),
-        "problems": inline_serializer(
-            "ScoresheetProblem",
-            {
-                "row": AsciiIntegerField(help_text="n of hands[n]."),
-                "field": serializers.CharField(allow_null=True),
-                "message": serializers.CharField(),
-            },
-            many=True,
-            required=False,
-        ),
-    },
+SCORESHEET_ERROR = ErrorResponse(
+    inline_serializer(
+        "ScoresheetError",
+        {
+            "detail": serializers.CharField(),
+            "field": serializers.CharField(required=False),
+            "problems": inline_serializer(
+                "ScoresheetProblem",
+                {
+                    "row": serializers.IntegerField(help_text="n of hands[n]."),
+                    "field": serializers.CharField(allow_null=True),
+                    "message": serializers.CharField(),
+                },
+                many=True,
+                required=False,
+            ),
+        },
+    ),
+    name="ScoresheetRefused",
 )
 
 

@@ -1,4 +1,4 @@
-"""Every known-answer case of ../shared/vectors/gin_vectors.json.
+"""Every known-answer case of tests/engine/data/gin_vectors.json, through the engine.
 
 Arrangements are not unique, so an arrangement is checked for validity and deadwood, never for
 equality with the one written in the vector.

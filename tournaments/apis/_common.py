@@ -10,11 +10,11 @@ from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.pagination import paginate
 from scoring.apis import ERROR
 from tournaments.models import Club, Event
 from tournaments.permissions import (
@@ -44,9 +44,8 @@ def conflict(description: str) -> OpenApiResponse:
 
 
 def _paginate(request: Request, view: APIView, queryset: Any, serializer: type) -> Response:
-    paginator: LimitOffsetPagination = LimitOffsetPagination()
-    page: Any = paginator.paginate_queryset(queryset, request, view=view)
-    return paginator.get_paginated_response(serializer(page, many=True).data)
+    """One page of a list view's items (the view sets ``pagination_class = Pagination``)."""
+    return paginate(request, view, queryset, serializer)
 
 
 def _user(request: Request) -> User | None:

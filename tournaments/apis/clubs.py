@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.i18n import engine_message
+from core.pagination import Pagination
 from core.parsing import AsciiIntegerField
 from engine.cards import format_card, parse_card
 from engine.errors import EngineError
@@ -40,6 +41,8 @@ class ClubOutput(serializers.ModelSerializer):
 
 
 class ClubListApi(_Api):
+    pagination_class = Pagination
+
     class ClubListInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=120)
         slug = serializers.CharField(max_length=80, required=False, allow_blank=True)

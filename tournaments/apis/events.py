@@ -8,11 +8,12 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.pagination import Pagination
 from core.parsing import AsciiIntegerField, query_int
 from engine.rules import RULE_PRESETS
 from tournaments import selectors, services
@@ -60,6 +61,8 @@ class EventOutput(serializers.ModelSerializer):
 
 
 class EventListApi(_Api):
+    pagination_class = Pagination
+
     class EventListInputSerializer(serializers.Serializer):
         club = AsciiIntegerField()
         name = serializers.CharField(max_length=160)
@@ -75,7 +78,13 @@ class EventListApi(_Api):
         league = AsciiIntegerField(required=False, allow_null=True)
         starts_on = serializers.DateField(required=False, allow_null=True)
 
-    @extend_schema(responses=EventOutput(many=True))
+    @extend_schema(
+        responses=EventOutput(many=True),
+        parameters=[
+            OpenApiParameter("club", int, description="Only this club's events."),
+            OpenApiParameter("kind", str, enum=Event.Kind.values, description="Only this kind."),
+        ],
+    )
     def get(self, request: Request) -> Response:
         club = query_int(request.query_params, "club")
         qs = selectors.event_list(club_id=club, kind=request.query_params.get("kind"))

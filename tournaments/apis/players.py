@@ -8,11 +8,17 @@ from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.pagination import Pagination
 from core.parsing import AsciiIntegerField, query_int
 from tournaments import selectors, services
 from tournaments.apis._common import (
@@ -39,13 +45,18 @@ class PlayerOutput(serializers.ModelSerializer):
 
 
 class PlayerListApi(_Api):
+    pagination_class = Pagination
+
     class PlayerListInputSerializer(serializers.Serializer):
         club = AsciiIntegerField()
         name = serializers.CharField(max_length=120)
         is_guest = serializers.BooleanField(required=False, default=False)
         family = serializers.CharField(required=False, allow_blank=True, default="")
 
-    @extend_schema(responses=PlayerOutput(many=True))
+    @extend_schema(
+        responses=PlayerOutput(many=True),
+        parameters=[OpenApiParameter("club", int, description="Only this club's players.")],
+    )
     def get(self, request: Request) -> Response:
         qs = selectors.player_list(club_id=query_int(request.query_params, "club"))
         return _paginate(request, self, qs, PlayerOutput)

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.errors import ApplicationError
+from core.pagination import Pagination
 from core.parsing import AsciiIntegerField
 from tournaments import selectors, services
 from tournaments.apis._common import (
@@ -55,6 +56,8 @@ class RegistrationWithTokenOutput(RegistrationOutput):
 
 
 class RegistrationListApi(_Api):
+    pagination_class = Pagination
+
     class RegistrationListInputSerializer(serializers.Serializer):
         player = AsciiIntegerField()
         seed = AsciiIntegerField(required=False, allow_null=True, min_value=1)
