@@ -126,12 +126,20 @@ def broker_unreachable() -> Iterator[str]:
         app._pool = None
         app.amqp._producer_pool = None
 
+    # Celery reads CELERY_BROKER_URL from the environment before its configuration.
+    saved_env = os.environ.get("CELERY_BROKER_URL")
     saved = app.conf.broker_url, app.conf.broker_transport_options
+    os.environ["CELERY_BROKER_URL"] = dead
     app.conf.broker_url, app.conf.broker_transport_options = dead, {}
     reset()
     try:
+        assert app.connection_for_write().port == port
         yield dead
     finally:
+        if saved_env is None:
+            os.environ.pop("CELERY_BROKER_URL", None)
+        else:
+            os.environ["CELERY_BROKER_URL"] = saved_env
         app.conf.broker_url, app.conf.broker_transport_options = saved
         reset()
 
