@@ -174,3 +174,42 @@ def test_every_registration_change_makes_the_standings_due():
     assert seq() == start + 3
     registration_drop(registration=registration)
     assert seq() == start + 4
+
+
+def test_the_sweep_resends_lost_prompts_only_once_they_are_overdue(monkeypatch, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.models import WorkDue
+    from tournaments.services import work_sweep
+
+    settings.KNOCK_WORK_RESEND_AFTER = 60
+    sent: list[dict] = []
+    monkeypatch.setattr(
+        tasks.ratings_update_task,
+        "apply_async",
+        lambda args=(), kwargs=None, **_: sent.append(kwargs),
+    )
+    now = timezone.now()
+    WorkDue.objects.create(kind=WorkDue.Kind.RATINGS_MATCH, key=1, sent_at=None)  # never sent
+    WorkDue.objects.create(kind=WorkDue.Kind.RATINGS_MATCH, key=2, sent_at=now)  # in the queue
+    lost = WorkDue.objects.create(
+        kind=WorkDue.Kind.RATINGS_MATCH, key=3, sent_at=now - timedelta(minutes=5)
+    )
+    failed = WorkDue.objects.create(
+        kind=WorkDue.Kind.RATINGS_MATCH,
+        key=4,
+        sent_at=now - timedelta(minutes=5),
+        attempts=3,
+        error="ValueError()",
+    )
+    assert work_sweep()["work"] == 2
+    assert sorted(k["match_id"] for k in sent) == [1, 3]
+    lost.refresh_from_db()
+    assert lost.attempts == 1
+    # Failed work waits 60 s x 2^attempts before it is tried again.
+    WorkDue.objects.filter(pk=failed.pk).update(sent_at=now - timedelta(minutes=9))
+    sent.clear()
+    assert work_sweep()["work"] == 1
+    assert [k["match_id"] for k in sent] == [4]
