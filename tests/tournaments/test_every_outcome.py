@@ -166,3 +166,23 @@ def test_a_bracket_advances_through_dead_hands_and_gins():
     assert event_standings(event=event).state == "current"
     _rated([m.pk for m in first] + [final.pk])
     assert Rating.objects.filter(kind="glicko2").count() == 4
+
+
+def test_the_migration_fills_the_winner_columns_of_stored_verdicts():
+    """Verdicts stored before the columns existed get them from their JSON, dead hands included."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("scoring.migrations.0003_hand_submission_winner_columns")
+    event = EventFactory(confirmation=Event.Confirmation.NONE)
+    api = client_for(event_director(event))
+    m = _start(api, event, players(event, 2))
+    api.hand(m, outcome="dead")
+    api.hand(m, **_counts(1, "undercut", 8, 6))
+    stored = HandSubmission.objects.filter(hand__game__match_id=m).order_by("pk")
+    expected = list(stored.values_list("winner_position", "winner_team", "outcome"))
+    stored.update(winner_position=None, winner_team=None, outcome="")
+    migration.fill_winner_columns(apps, None)
+    assert list(stored.values_list("winner_position", "winner_team", "outcome")) == expected
+    assert expected == [(None, None, "dead"), (0, None, "undercut")]  # seat 0 undercut
