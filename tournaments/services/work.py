@@ -58,7 +58,7 @@ def task_send(task: Any, /, *args: Any, **kwargs: Any) -> bool:
 
 
 def _resend_after() -> timedelta:
-    return timedelta(seconds=int(getattr(settings, "KNOCK_WORK_RESEND_AFTER", 120)))
+    return timedelta(seconds=int(getattr(settings, "KNOCK_WORK_RESEND_AFTER", 90)))
 
 
 def standings_prompt(*, event_id: int) -> bool:
