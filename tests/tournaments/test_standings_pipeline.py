@@ -213,3 +213,20 @@ def test_the_sweep_resends_lost_prompts_only_once_they_are_overdue(monkeypatch, 
     sent.clear()
     assert work_sweep()["work"] == 1
     assert [k["match_id"] for k in sent] == [4]
+
+
+def test_tasks_survive_a_lost_worker_and_redis_redelivers_in_minutes(settings):
+    for task in (
+        tasks.event_standings_rebuild,
+        tasks.ratings_update_task,
+        tasks.round_pair_task,
+        tasks.standings_sweep,
+    ):
+        assert task.acks_late, task.name
+        assert task.reject_on_worker_lost, task.name
+        assert task.max_retries == 5, task.name
+    assert 60 <= settings.CELERY_VISIBILITY_TIMEOUT <= 900
+    if settings.CELERY_BROKER_URL.startswith("redis"):
+        options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
+        assert options["visibility_timeout"] == settings.CELERY_VISIBILITY_TIMEOUT
+    assert settings.CELERY_BEAT_SCHEDULE["standings-sweep"]["schedule"] <= 60
