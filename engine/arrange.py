@@ -292,12 +292,11 @@ class Arrangement:
 
         def __getattr__(self, name: str) -> object:
             # Called only when a slot is empty: a field of a search result not read before.
-            if name == "_hand" or name not in _FIELDS:
+            if name not in _FIELDS:
                 raise AttributeError(
                     f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self
                 )
-            _fill(self, self._hand)
-            return object.__getattribute__(self, name)
+            return _fill(self, self._hand, name)
 
 
 _FIELDS: Final = frozenset(("melds", "deadwood_cards", "deadwood"))
@@ -312,11 +311,11 @@ _set_deadwood_cards: Final = _SETTERS["deadwood_cards"]
 _set_deadwood: Final = _SETTERS["deadwood"]
 
 
-def _fill(arrangement: Arrangement, hand: int) -> None:
+def _fill(arrangement: Arrangement, hand: int, name: str) -> object:
     """Build the fields of an arrangement the search returned, from its ``hand``: the cards of
     its runs (a mask), plus the cards of its sets shifted 52 bits up. The runs are the low mask's
     (its other cards are deadwood), and a rank's set cards are one set: the melds, deadwood cards
-    and deadwood are exactly those :func:`_build` gives."""
+    and deadwood are exactly those :func:`_build` gives. Returns the field ``name``."""
     rest = hand & DECK_MASK
     a = rest & _SUIT
     b = rest >> 13 & _SUIT
@@ -330,9 +329,12 @@ def _fill(arrangement: Arrangement, hand: int) -> None:
     if len(melds) > 1:
         melds = tuple(sorted(melds, key=_meld_order))
     dw = RUN_DEADWOOD
+    left = _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d]
+    deadwood = dw[a] + dw[b] + dw[c] + dw[d]
     _set_melds(arrangement, melds)
-    _set_deadwood_cards(arrangement, _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d])
-    _set_deadwood(arrangement, dw[a] + dw[b] + dw[c] + dw[d])
+    _set_deadwood_cards(arrangement, left)
+    _set_deadwood(arrangement, deadwood)
+    return melds if name == "melds" else left if name == "deadwood_cards" else deadwood
 
 
 def hand_mask(cards: Sequence[int] | int) -> int:
