@@ -13,7 +13,8 @@ against ``utils.min_deadwood(ids)``). Nothing is cached between calls.
 The rows are the targets of the engine: the least deadwood (``min_deadwood``, and for 11 cards
 the least after the best discard), the melds (``best_arrangement`` against OpenSpiel's
 ``BestMeldGroup``; its result builds its fields when first read, so a reference row also times
-the call with every field read), a whole knock with lay-offs (``score_hand``) and ``python -m engine batch``.
+the call with every field read), a whole knock with lay-offs (``score_hand``) and
+``python -m engine batch``.
 Every answer is compared with OpenSpiel's where OpenSpiel is exact (on 11 cards with a hand size
 of 10 it drops one card by a shortcut that can miss the optimum: only "never better than Knock"
 is checked there). RLCard (pure Python) is timed on a few hands for reference.
