@@ -17,10 +17,12 @@ can be laid off on it, so arrangements that differ only by such a split count as
 Only the arrangements returned are built, each from per-suit tables: a suit's runs as melds
 (:data:`~engine.melds.SUIT_RUN_MELDS`), its leftover cards
 (:data:`~engine.melds.SUIT_DEADWOOD_CARDS`) and their value (:data:`~engine.melds.RUN_DEADWOOD`),
-so a hand with no set is arranged with a dozen look-ups and no search. Choices of sets are listed
-highest rank first, which puts ties in the order the general search (the one run with extra
-melds) lists them: the first is what :func:`best_arrangement` returns and the knocker's choice
-prefers.
+so a hand with no set is arranged with a dozen look-ups and no search. :func:`best_arrangement`
+goes further: its result holds only two masks (the cards of its runs and of its sets) and builds
+its fields from those tables when one is first read; read or not, it equals, hashes, prints and
+pickles the same. Choices of sets are listed highest rank first, which puts ties in the order the
+general search (the one run with extra melds) lists them: the first is what
+:func:`best_arrangement` returns and the knocker's choice prefers.
 
 ``extra_melds`` (Gem Rummy's vaults and Queen's Diamonds) join the search as further candidates;
 with them the pruning above no longer holds and every pairwise-disjoint choice is tried.
