@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.tournaments.algorithms.test_swiss_oracle import _key as oracle_key
+from tests.tournaments.algorithms.test_swiss_oracle import _round as oracle_round
+from tests.tournaments.algorithms.test_swiss_oracle import brute_force
 from tournaments.algorithms import swiss
 from tournaments.algorithms.swiss import (
     ClubRule,
+    Float,
     ForbiddenPair,
     PairingError,
     Seat,
@@ -191,11 +196,6 @@ def _pairings(ids: list[int]) -> Iterator[tuple[list[tuple[int, int]], int | Non
             yield [(first, other), *pairs], None
 
 
-def _group_index(active: Sequence[SwissPlayer]) -> dict[int, int]:
-    scores = sorted({p.score for p in active}, reverse=True)
-    return {p.id: scores.index(p.score) for p in active}
-
-
 @st.composite
 def small_rounds(
     draw: st.DrawFn, max_players: int = 8
@@ -255,50 +255,25 @@ def _check_valid(
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_rounds())
+@given(small_rounds(), st.lists(st.sampled_from([None, Float.DOWN, Float.UP]), min_size=8))
 def test_complete_valid_and_optimal_against_brute_force(
     case: tuple[list[SwissPlayer], list[ForbiddenPair], ClubRule],
+    floats: list[Float | None],
 ) -> None:
+    """Every criterion of docs/pairing.md, in order, equals the best over every pairing."""
     players, forbidden, club = case
-    hard, soft = _constraints(players, forbidden, club)
-    active = [p for p in players if not p.requests_bye]
-    by_id = {p.id: p for p in active}
-    group = _group_index(active)
-    valid = [
-        (pairs, bye)
-        for pairs, bye in _pairings([p.id for p in active])
-        if not any(frozenset(pair) in hard for pair in pairs)
-    ]
+    players = [replace(p, last_float=f) for p, f in zip(players, floats, strict=False)]
+    rnd = oracle_round(players, forbidden, club)
+    best = brute_force(rnd)
     config = SwissConfig(same_club=club)
-    if not valid:
+    if best is None:
         with pytest.raises(PairingError):
             pair_swiss(players, forbidden=forbidden, config=config)
         return
     result = pair_swiss(players, forbidden=forbidden, config=config)
-    _check_valid(result, players, hard)
-
-    def byes_of(bye: int | None) -> int:
-        return -1 if bye is None else by_id[bye].byes
-
-    def soft_count(pairs: Sequence[tuple[int, int]]) -> int:
-        return sum(frozenset(pair) in soft for pair in pairs)
-
-    def floats(pairs: Sequence[tuple[int, int]]) -> int:
-        return sum(abs(group[a] - group[b]) for a, b in pairs)
-
-    # No second bye while a first-time one would do.
-    assert byes_of(result.bye) == min(byes_of(bye) for _, bye in valid)
-    # Soft-forbidden pairs only when no pairing (with as few repeat byes) avoids them.
-    fair = [(pairs, bye) for pairs, bye in valid if byes_of(bye) == byes_of(result.bye)]
-    assert soft_count(result.pairs) == min(soft_count(pairs) for pairs, _ in fair)
-    assert len(result.soft_conflicts) == soft_count(result.pairs)
-    # Score groups: given the bye, no more boundaries crossed than necessary.
-    same_bye = [
-        pairs
-        for pairs, bye in fair
-        if bye == result.bye and soft_count(pairs) == soft_count(result.pairs)
-    ]
-    assert floats(result.pairs) == min(floats(pairs) for pairs in same_bye)
+    _check_valid(result, players, rnd.hard)
+    assert oracle_key(rnd, list(result.pairs), result.bye) == best[0]
+    assert len(result.soft_conflicts) == best[0][2]
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
