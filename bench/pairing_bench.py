@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tournaments.algorithms import (
+    Float,
     Glicko2Rating,
     RatedGame,
     Seat,
@@ -38,6 +39,7 @@ class _Entrant:
     opponents: set[int] = field(default_factory=set)
     byes: int = 0
     seats: list[Seat] = field(default_factory=list)
+    last_float: Float | None = None
 
 
 def simulate(players: int, rounds: int, seed: int) -> list[tuple[int, float, int, bool]]:
@@ -59,6 +61,7 @@ def simulate(players: int, rounds: int, seed: int) -> list[tuple[int, float, int
                 byes=e.byes,
                 seats=tuple(e.seats),
                 requests_bye=rng.random() < 0.005,
+                last_float=e.last_float,
             )
             for e in field_
         ]
@@ -66,6 +69,9 @@ def simulate(players: int, rounds: int, seed: int) -> list[tuple[int, float, int
         pairing = pair_swiss(snapshot, config=SwissConfig())
         elapsed = time.perf_counter() - start
         timings.append((rnd, elapsed, len(pairing.tables), pairing.used_matching))
+        floats = dict(pairing.floats)
+        for e in field_:
+            e.last_float = floats.get(e.id)
         for table in pairing.tables:
             a, b = by_id[table.first], by_id[table.second]
             a.opponents.add(b.id)

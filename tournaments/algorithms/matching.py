@@ -40,20 +40,18 @@ def max_weight_matching(
     """
     if not edges:
         return []
-    nvertex = 0
-    heaviest = 0
-    for i, j, w in edges:
-        if i < 0 or j < 0 or i == j:
-            raise ValueError(f"bad edge ({i}, {j})")
-        nvertex = max(nvertex, i + 1, j + 1)
-        heaviest = max(heaviest, abs(w))
+    nvertex = 1 + max(max(i, j) for i, j, _ in edges)
+    if min(min(i, j) for i, j, _ in edges) < 0 or any(i == j for i, j, _ in edges):
+        raise ValueError("an edge joins a vertex to itself or names a negative vertex")
+    heaviest = max(abs(w) for _, _, w in edges)
     mate = [-1] * nvertex
     if heaviest * (nvertex + 1) < RUSTWORKX_WEIGHT_LIMIT:
-        graph: rx.PyGraph[None, int] = rx.PyGraph(multigraph=False)
+        # A multigraph skips rustworkx's duplicate-edge search (each edge is given once).
+        graph: rx.PyGraph[None, int] = rx.PyGraph(multigraph=True)
         graph.add_nodes_from([None] * nvertex)
-        graph.add_edges_from(list(edges))
+        graph.extend_from_weighted_edge_list(list(edges))
         found = rx.max_weight_matching(
-            graph, max_cardinality=max_cardinality, weight_fn=_weight, verify_optimum=False
+            graph, max_cardinality=max_cardinality, weight_fn=int, verify_optimum=False
         )
     else:
         big = nx.Graph()
@@ -63,7 +61,3 @@ def max_weight_matching(
         mate[a] = b
         mate[b] = a
     return mate
-
-
-def _weight(w: int) -> int:
-    return w

@@ -68,7 +68,7 @@ __all__ = [
 Score: TypeAlias = float | Fraction
 """A score: an ``int``, ``float`` or exact :class:`~fractions.Fraction` (half points stay exact)."""
 
-FULL_MATCHING_LIMIT = 128
+FULL_MATCHING_LIMIT = 1024
 """Fields up to this size are re-paired as a whole when the fast pass is not clean."""
 
 QUALITY_WINDOW_LIMIT = 512
@@ -432,8 +432,9 @@ class _Field:
         """The fast pass; returns pairs, players left unpaired, and score groups that went wrong.
 
         A group "goes wrong" when a floater from above cannot be paired in it, when it floats
-        more players than its parity requires, when it pairs a soft-forbidden couple, or when a
-        player floats the same way as last round.
+        more players than its parity requires, or when it pairs a soft-forbidden couple. (A
+        repeated float alone does not: on fields too big to pair exactly, repairing every such
+        group would re-pair most of the field.)
         """
         taken = [False] * self.n
         if bye is not None:
@@ -445,7 +446,7 @@ class _Field:
         def pair(a: int, b: int, g: int) -> None:
             taken[a] = taken[b] = True
             pairs.append((a, b) if a < b else (b, a))
-            if b in self.soft[a] or self._float_repeats(min(a, b), max(a, b)):
+            if b in self.soft[a]:
                 trouble.add(g)
 
         for g, members in enumerate(self.groups):
@@ -510,7 +511,10 @@ class _Field:
             if bye is not None:
                 chosen.discard(bye)
             free = sorted(chosen | ({bye} if bye is not None and movable_bye else set()))
-            result = self._solve(free, bye=None if movable_bye else bye, bound=None)
+            # The fast pass's own games in the window bound its optimum's largest gap.
+            inside = [(a, b) for a, b in pairs if a in chosen]
+            bound = None if leftovers else max((self._gap(a, b) for a, b in inside), default=None)
+            result = self._solve(free, bye=None if movable_bye else bye, bound=bound)
             if result is not None:
                 new_pairs, new_bye = result
                 soft_left = any(b in self.soft[a] for a, b in new_pairs)
@@ -569,18 +573,22 @@ class _Field:
         if not rest:
             return [], bye
         position, size = self._positions(bye)
-        candidates: list[tuple[int, int, Fraction]] = []
-        for k, a in enumerate(rest):
-            blocked = self.blocked[a]
-            for b in rest[k + 1 :]:
-                if b in blocked:
-                    continue
-                gap = self._gap(a, b)
-                if bound is None or gap <= bound:
-                    candidates.append((a, b, gap))
+        members: dict[int, list[int]] = {}
+        for a in rest:
+            members.setdefault(self.group[a], []).append(a)
+        present = sorted(members)
+        score = [self.score[self.groups[g][0]] for g in present]
+        # The games each pair of score groups could hold, nearest groups first; a gap over the
+        # bound cannot be in an optimum, and gaps only grow further down the list.
+        blocks: list[tuple[int, int, Fraction]] = []
+        for x, ga in enumerate(present):
+            for y in range(x, len(present)):
+                gap = score[x] - score[y]
+                if bound is not None and gap > bound:
+                    break
+                blocks.append((ga, present[y], gap))
         games = len(rest) // 2
-        levels = sorted({gap for _, _, gap in candidates if gap})
-        level = {gap: k for k, gap in enumerate(levels)}
+        levels = sorted({gap for _, _, gap in blocks if gap})
         most_dev = 2 * max(size, default=0) + 1
         r_dev = games * most_dev + 1
         r_rep = 2 * games + 1
@@ -588,19 +596,35 @@ class _Field:
         r_soft = games + 1
         r_psd = games + 1
         low = r_dev * r_rep * r_float * r_soft
-        unit = [low * r_psd**k for k in range(len(levels))]
+        unit = {gap: low * r_psd**k for k, gap in enumerate(levels)} | {Fraction(0): 0}
         top = low * r_psd ** len(levels)
-        edges: list[tuple[int, int, int]] = []
+        soft_w, float_w = r_dev * r_rep * r_float, r_dev * r_rep
+        down = [p.last_float is Float.DOWN for p in self.players]
+        up = [p.last_float is Float.UP for p in self.players]
         local = {v: k for k, v in enumerate(rest)}
-        for a, b, gap in candidates:
-            cost = (
-                (unit[level[gap]] if gap else 0)
-                + (b in self.soft[a]) * r_dev * r_rep * r_float
-                + (gap != 0) * r_dev * r_rep
-                + self._float_repeats(a, b) * r_dev
-                + self._deviation(a, b, position, size)
-            )
-            edges.append((local[a], local[b], top - cost))
+        edges: list[tuple[int, int, int]] = []
+        for ga, gb, gap in blocks:
+            same = ga == gb
+            base = top - unit[gap] - (0 if same else float_w)
+            half, sa = size[ga] // 2, size[ga]
+            lower = members[gb]
+            for k, a in enumerate(members[ga]):
+                blocked, soft, pa, la = self.blocked[a], self.soft[a], position[a], local[a]
+                rep_a = 0 if same else down[a]
+                for b in lower[k + 1 :] if same else lower:
+                    if b in blocked:
+                        continue
+                    pb = position[b]
+                    if same:
+                        dev = abs(pb - pa - half)
+                        if not pa < half <= pb:
+                            dev += sa
+                        rep = 0
+                    else:
+                        dev = pb + sa - 1 - pa
+                        rep = (rep_a + up[b]) * r_dev
+                    cost = (soft_w if b in soft else 0) + rep + dev
+                    edges.append((la, local[b], base - cost))
         mate = max_weight_matching(edges, max_cardinality=True)
         if len(mate) < len(rest) or any(m < 0 for m in mate):
             return None
