@@ -387,17 +387,17 @@ class _Field:
     def _deviation(self, a: int, b: int, position: list[int], size: list[int]) -> int:
         """How far ``a`` v ``b`` (``a`` ranked higher) is from the Dutch order (criterion 6).
 
-        Inside a group, S1 against S2 costs the distance from the Dutch partner (a transposition);
-        two players of the same half (an exchange) cost more than any transposition. A floater
-        costs the distance from the top of the group below (and from the bottom of its own).
+        Inside a group, twice the distance from the Dutch partner (``n/2`` places further down),
+        plus one when both players are in the same half (an exchange rather than a
+        transposition). A floater costs twice its distance from the bottom of its own group and
+        from the top of the group below.
         """
         ga, gb = self.group[a], self.group[b]
         if ga == gb:
             half = size[ga] // 2
             pa, pb = position[a], position[b]
-            dev = abs(pb - pa - half)
-            return dev if pa < half <= pb else size[ga] + dev
-        return position[b] + size[ga] - 1 - position[a]
+            return 2 * abs(pb - pa - half) + (not pa < half <= pb)
+        return 2 * (position[b] + size[ga] - 1 - position[a])
 
     def _float_repeats(self, a: int, b: int) -> int:
         """Players of ``a`` v ``b`` (``a`` ranked higher) floating as they did last round."""
@@ -589,7 +589,7 @@ class _Field:
                 blocks.append((ga, present[y], gap))
         games = len(rest) // 2
         levels = sorted({gap for _, _, gap in blocks if gap})
-        most_dev = 2 * max(size, default=0) + 1
+        most_dev = 4 * max(size, default=0) + 2
         r_dev = games * most_dev + 1
         r_rep = 2 * games + 1
         r_float = games + 1
@@ -616,12 +616,10 @@ class _Field:
                         continue
                     pb = position[b]
                     if same:
-                        dev = abs(pb - pa - half)
-                        if not pa < half <= pb:
-                            dev += sa
+                        dev = 2 * abs(pb - pa - half) + (not pa < half <= pb)
                         rep = 0
                     else:
-                        dev = pb + sa - 1 - pa
+                        dev = 2 * (pb + sa - 1 - pa)
                         rep = (rep_a + up[b]) * r_dev
                     cost = (soft_w if b in soft else 0) + rep + dev
                     edges.append((la, local[b], base - cost))

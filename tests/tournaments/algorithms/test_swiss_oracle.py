@@ -8,7 +8,9 @@ finds the best complete legal pairing by the documented criteria in order:
 2. the pairing score difference (PSD): score gaps largest first, bye = a game against a player
    one point below the lowest score; lexicographically smallest;
 3. fewest soft-forbidden couples; 4. fewest floaters; 5. fewest repeated floats (same direction
-   as last round); 6. nearest to the Dutch order in each score group.
+   as last round); 6. nearest to the Dutch order in each score group (twice the distance from the Dutch partner,
+   plus one for two players of the same half; a floater twice its distance from the bottom of
+   its group and the top of the next).
 
 Up to ``BRUTE_FORCE_LIMIT`` players it enumerates every pairing and compares all six criteria;
 up to 40 it builds its own maximum-weight matching (networkx, unbounded integers) with weights
@@ -117,10 +119,9 @@ def _key(rnd: _Round, pairs: Sequence[tuple[int, int]], bye: int | None) -> Key:
         size = len(groups[score[a]])
         if score[a] == score[b]:
             half = size // 2
-            dev = abs(place[b] - place[a] - half)
-            dutch += dev if place[a] < half <= place[b] else size + dev
+            dutch += 2 * abs(place[b] - place[a] - half) + (not place[a] < half <= place[b])
         else:
-            dutch += place[b] + size - 1 - place[a]
+            dutch += 2 * (place[b] + size - 1 - place[a])
     merit = _bye_merit(rnd, bye) if bye is not None else ()
     return (merit, psd, soft, floaters, repeats, dutch)
 
