@@ -8,9 +8,9 @@ finds the best complete legal pairing by the documented criteria in order:
 2. the pairing score difference (PSD): score gaps largest first, bye = a game against a player
    one point below the lowest score; lexicographically smallest;
 3. fewest soft-forbidden couples; 4. fewest floaters; 5. fewest repeated floats (same direction
-   as last round); 6. nearest to the Dutch order in each score group (twice the distance from the Dutch partner,
-   plus one for two players of the same half; a floater twice its distance from the bottom of
-   its group and the top of the next).
+   as last round); 6. nearest to the Dutch order in each score group (twice the distance from
+   the Dutch partner, plus one for two players of the same half; a floater twice its distance
+   from the bottom of its group and the top of the next).
 
 Up to ``BRUTE_FORCE_LIMIT`` players it enumerates every pairing and compares all six criteria;
 up to 40 it builds its own maximum-weight matching (networkx, unbounded integers) with weights
