@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 import networkx as nx
 import pytest
@@ -47,7 +48,7 @@ from tournaments.algorithms.swiss import (
 
 BRUTE_FORCE_LIMIT = 12
 
-Key = tuple[object, ...]
+Key = tuple[Any, ...]
 
 
 @dataclass
@@ -197,7 +198,7 @@ def matching_oracle(rnd: _Round) -> tuple[Key, list[tuple[int, int]], int | None
     bye = next((a if b == "bye" else b for a, b in found if "bye" in (a, b)), None)
     pairs = [(a, b) for a, b in found if "bye" not in (a, b)]
     assert all(isinstance(a, int) and isinstance(b, int) for a, b in pairs)
-    return _key(rnd, pairs, bye), pairs, bye  # type: ignore[arg-type]
+    return _key(rnd, pairs, bye), pairs, bye
 
 
 # --- generated events --------------------------------------------------------------------------
