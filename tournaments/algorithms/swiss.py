@@ -522,7 +522,10 @@ class _Field:
             if result is not None:
                 new_pairs, new_bye = result
                 soft_left = any(b in self.soft[a] for a, b in new_pairs)
-                if whole or not soft_left or len(free) >= QUALITY_WINDOW_LIMIT:
+                # A window that could only seat the pairing bye on a less deserving player
+                # widens: a wider one may find the pairing that lets the right player sit out.
+                bye_kept = not movable_bye or new_bye == self.bye_order[0]
+                if whole or (bye_kept and (not soft_left or len(free) >= QUALITY_WINDOW_LIMIT)):
                     kept = [(a, b) for a, b in pairs if a not in chosen]
                     return kept + new_pairs, (new_bye if movable_bye else bye)
             elif whole:
