@@ -13,6 +13,7 @@ integers are unbounded, solves the same problem exactly, only more slowly.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 import networkx as nx
@@ -40,10 +41,13 @@ def max_weight_matching(
     """
     if not edges:
         return []
-    nvertex = 1 + max(max(i, j) for i, j, _ in edges)
-    if min(min(i, j) for i, j, _ in edges) < 0 or any(i == j for i, j, _ in edges):
+    firsts = list(map(operator.itemgetter(0), edges))
+    seconds = list(map(operator.itemgetter(1), edges))
+    weights = list(map(operator.itemgetter(2), edges))
+    if min(firsts) < 0 or min(seconds) < 0 or any(map(operator.eq, firsts, seconds)):
         raise ValueError("an edge joins a vertex to itself or names a negative vertex")
-    heaviest = max(abs(w) for _, _, w in edges)
+    nvertex = 1 + max(max(firsts), max(seconds))
+    heaviest = max(max(weights), -min(weights))
     mate = [-1] * nvertex
     if heaviest * (nvertex + 1) < RUSTWORKX_WEIGHT_LIMIT:
         # A multigraph skips rustworkx's duplicate-edge search (each edge is given once).

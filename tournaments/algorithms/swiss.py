@@ -609,27 +609,42 @@ class _Field:
         down = [p.last_float is Float.DOWN for p in self.players]
         up = [p.last_float is Float.UP for p in self.players]
         local = {v: k for k, v in enumerate(rest)}
+        # Per group: (player, vertex, place, had an upfloat last round), in rank order.
+        rows = {
+            g: [(b, local[b], position[b], r_dev * up[b]) for b in mem]
+            for g, mem in members.items()
+        }
         edges: list[tuple[int, int, int]] = []
         for ga, gb, gap in blocks:
             same = ga == gb
             base = top - unit[gap] - (0 if same else float_w)
             half, sa = size[ga] // 2, size[ga]
-            lower = members[gb]
-            for k, a in enumerate(members[ga]):
-                blocked, soft, pa, la = self.blocked[a], self.soft[a], position[a], local[a]
-                rep_a = 0 if same else down[a]
-                for b in lower[k + 1 :] if same else lower:
-                    if b in blocked:
-                        continue
-                    pb = position[b]
-                    if same:
-                        dev = 2 * abs(pb - pa - half) + (not pa < half <= pb)
-                        rep = 0
-                    else:
-                        dev = 2 * (pb + sa - 1 - pa)
-                        rep = (rep_a + up[b]) * r_dev
-                    cost = (soft_w if b in soft else 0) + rep + dev
-                    edges.append((la, local[b], base - cost))
+            lower = rows[gb]
+            for k, (a, la, pa, _) in enumerate(rows[ga]):
+                blocked, soft = self.blocked[a], self.soft[a]
+                if same:
+                    # Twice the distance from the Dutch partner, plus one for an exchange (both
+                    # players in S1, or both in S2).
+                    exchange = pa >= half
+                    edges += [
+                        (
+                            la,
+                            lb,
+                            base
+                            - 2 * abs(pb - pa - half)
+                            - (exchange or pb < half)
+                            - (soft_w if b in soft else 0),
+                        )
+                        for b, lb, pb, _ in lower[k + 1 :]
+                        if b not in blocked
+                    ]
+                else:
+                    start = base - 2 * (sa - 1 - pa) - r_dev * down[a]
+                    edges += [
+                        (la, lb, start - 2 * pb - up_b - (soft_w if b in soft else 0))
+                        for b, lb, pb, up_b in lower
+                        if b not in blocked
+                    ]
         mate = max_weight_matching(edges, max_cardinality=True)
         if len(mate) < len(rest) or any(m < 0 for m in mate):
             return None
