@@ -389,7 +389,8 @@ class _Field:
         return position, size
 
     def _deviation(self, a: int, b: int, position: list[int], size: list[int]) -> int:
-        """How far ``a`` v ``b`` (``a`` ranked higher) is from the Dutch order (criterion 6).
+        """How far ``a`` v ``b`` (``a`` ranked higher) is from the Dutch order (criterion 6); the
+        same measure as the weights in :meth:`_solve`, which inline it for speed.
 
         Inside a group, twice the distance from the Dutch partner (``n/2`` places further down),
         plus one when both players are in the same half (an exchange rather than a
@@ -402,12 +403,6 @@ class _Field:
             pa, pb = position[a], position[b]
             return 2 * abs(pb - pa - half) + (not pa < half <= pb)
         return 2 * (position[b] + size[ga] - 1 - position[a])
-
-    def _float_repeats(self, a: int, b: int) -> int:
-        """Players of ``a`` v ``b`` (``a`` ranked higher) floating as they did last round."""
-        if self.score[a] == self.score[b]:
-            return 0
-        return (self.players[a].last_float is Float.DOWN) + (self.players[b].last_float is Float.UP)
 
     def _perfect(self, pairs: list[tuple[int, int]], bye: int | None) -> bool:
         """Whether criteria 2-6 have nothing to improve: no floats, no soft pairs, Dutch order."""
