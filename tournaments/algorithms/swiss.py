@@ -68,11 +68,13 @@ __all__ = [
 Score: TypeAlias = float | Fraction
 """A score: an ``int``, ``float`` or exact :class:`~fractions.Fraction` (half points stay exact)."""
 
-FULL_MATCHING_LIMIT = 1024
+FULL_MATCHING_LIMIT = 1536
 """Fields up to this size are paired exactly, as a whole (unless the fast pass is already perfect).
 
-Set from ``make bench`` (``bench/pairing_bench.py``): at 1,024 players the slowest round stays
-under the 2 s target on a busy 2-core machine; 1,536 did not.
+Set from ``make bench`` (``bench/pairing_bench.py``) on a shared 2-core machine: the slowest round
+took 1.1 s at 1,024 players (target 2 s) and 1.7 s at 1,536 (budget 3.3 s, on the straight line
+between the 2 s and 10 s targets); 2,048 took 4.3 s against a 4.7 s budget, too close on a busy
+machine.
 """
 
 QUALITY_WINDOW_LIMIT = 512
