@@ -4,7 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 PIP := $(BIN)/python -m pip
 
-.PHONY: run test check bench fmt install install-dev migrate demo clean
+.PHONY: run test check bench drills fmt install install-dev migrate demo clean
+# Where `make run` listens: ADDR=0.0.0.0:8000 lets phones on the club's Wi-Fi in (docs/operations.md).
+ADDR ?= 127.0.0.1:8000
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,7 +34,7 @@ demo: migrate
 	$(BIN)/python manage.py demo
 
 run: demo
-	$(BIN)/python manage.py serve
+	$(BIN)/python manage.py serve --addr $(ADDR)
 
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -78,6 +80,11 @@ bench: $(VENV)/.installed-bench
 	  psycopg.connect('postgresql://postgres@127.0.0.1:5432/postgres', connect_timeout=2).close()" \
 	  2>/dev/null; then export DATABASE_URL=postgres://postgres@127.0.0.1:5432/knock_bench; fi; \
 	$(BIN)/python -m bench $(BENCH)
+
+# Fault drills: the whole stack (embedded default, then PostgreSQL + Redis) through a club night
+# with faults injected; see docs/operations.md. Set DRILLS="sqlite" or "postgres" to run one stack.
+drills: install-dev
+	$(BIN)/python -m drills $(DRILLS)
 
 fmt: install-dev
 	$(BIN)/ruff check --fix .

@@ -178,10 +178,18 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "core.tasks.heartbeat", "schedule": 20.0},
     "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 60.0},
+    "nightly-backup": {"task": "core.tasks.nightly_backup", "schedule": 900.0},
 }
 
-# How recent a worker heartbeat must be for /healthz to call the workers up.
-KNOCK_WORKER_HEARTBEAT_MAX_AGE = 60
+# The worker's main process records a heartbeat every INTERVAL seconds from its own thread
+# (core.signals), never behind the task queue; /healthz calls a worker dead after MAX_AGE.
+KNOCK_WORKER_HEARTBEAT_INTERVAL = env.float("KNOCK_WORKER_HEARTBEAT_INTERVAL", default=5.0)
+KNOCK_WORKER_HEARTBEAT_MAX_AGE = env.int("KNOCK_WORKER_HEARTBEAT_MAX_AGE", default=15)
+
+# Backups (core.backups): where `manage.py backup` writes, and how many daily backups beat keeps
+# on the embedded SQLite.
+KNOCK_BACKUP_DIR = Path(env.str("KNOCK_BACKUP_DIR", default=str(VAR_DIR / "backups")))
+KNOCK_BACKUP_KEEP = env.int("KNOCK_BACKUP_KEEP", default=14)
 
 LOGGING = {
     "version": 1,
