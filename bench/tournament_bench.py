@@ -158,13 +158,15 @@ def _build(players: int, rounds: int, *, hands: bool, seed: int, name: str) -> A
                 for h in hand_rows:
                     pos = winner_pos[h.game_id] if rng.random() < 0.7 else 1 - winner_pos[h.game_id]
                     outcome = rng.choice(["knock", "knock", "knock", "gin", "undercut"])
+                    verdict = {"winner": pos, "outcome": outcome, "points": 20}
                     subs.append(
                         HandSubmission(
                             hand=h,
                             version=1,
                             entry=HandSubmission.Entry.COUNTS,
                             payload={"knocker": pos, "outcome": outcome},
-                            result={"winner": pos, "outcome": outcome, "points": 20},
+                            result=verdict,
+                            **HandSubmission.verdict_columns(verdict),
                             status=HandSubmission.Status.CONFIRMED,
                         )
                     )
@@ -214,10 +216,13 @@ def _finish_round(event: Any, number: int, seed: int) -> None:
                 version=1,
                 entry=HandSubmission.Entry.COUNTS,
                 payload={},
-                result={"winner": rng.randint(0, 1), "outcome": "knock"},
+                result=verdict,
+                **HandSubmission.verdict_columns(verdict),
                 status=HandSubmission.Status.CONFIRMED,
             )
-            for h in hands
+            for h, verdict in (
+                (h, {"winner": rng.randint(0, 1), "outcome": "knock"}) for h in hands
+            )
         )
         event_results_bump(event=event)
 

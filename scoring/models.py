@@ -10,6 +10,8 @@ django-simple-history, with who made it and from where.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -182,6 +184,12 @@ class HandSubmission(models.Model):
     entry = models.CharField(max_length=16, choices=Entry.choices)
     payload = models.JSONField(help_text=_("The input exactly as entered."))
     result = models.JSONField(help_text=_("The engine's verdict: outcome, winner, points, ..."))
+    # Who won the hand and how, copied from ``result`` when the row is written (see
+    # ``verdict_columns``), so that standings read plain columns: a dead hand's winner is SQL
+    # NULL on every database, where a JSON ``null`` read by key is not (SQLite gives 'null').
+    winner_position = models.PositiveSmallIntegerField(null=True, blank=True)
+    winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
+    outcome = models.CharField(max_length=16, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     submitted_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -220,6 +228,22 @@ class HandSubmission(models.Model):
 
     def __str__(self) -> str:
         return f"Hand {self.hand_id} v{self.version} ({self.status})"
+
+    @staticmethod
+    def verdict_columns(result: Mapping[str, Any]) -> dict[str, Any]:
+        """The columns a verdict fills: the winning seat, or the winning team of a partnership
+        (both partners won it; ``winner_position`` stays empty), and the outcome. A dead hand
+        has neither winner."""
+
+        def whole(value: object) -> int | None:
+            return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+        team = whole(result.get("winner_team"))
+        return {
+            "winner_team": team,
+            "winner_position": whole(result.get("winner")) if team is None else None,
+            "outcome": str(result.get("outcome") or "")[:16],
+        }
 
 
 class IdempotencyRecord(models.Model):

@@ -1,13 +1,16 @@
-"""Fixtures shared by the whole suite: a real Celery worker process on the test database."""
+"""Fixtures shared by the whole suite: a real Celery worker process on the test database, and a
+broker that is down."""
 
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
@@ -30,14 +33,12 @@ def _database_url(settings_dict: dict[str, object]) -> str:
     return f"postgres://{auth}{host}:{port}/{name}"
 
 
-@pytest.fixture(scope="module")
-def celery_worker_process(django_db_setup: None, django_db_blocker: object) -> Iterator[str]:
-    """Start ``celery worker`` as a separate process on the test database and broker.
+@contextmanager
+def celery_worker(*, purge: bool = True, extra_env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run ``celery worker`` as a separate process on the test database and broker.
 
-    Tests that use it must also use ``transactional_db`` so that what they write is committed
-    and visible to the worker. Yields the worker's node name. Scoped to a module, so the worker
-    is gone before later tests run: their on-commit tasks then wait in the broker (purged at the
-    next start) instead of racing the tests that expect standings to be behind.
+    With ``purge``, messages left in the broker by earlier tests (their events are gone) are
+    dropped first. Yields the worker's node name; the worker is stopped on exit.
     """
     from django.conf import settings
     from django.db import connection
@@ -45,8 +46,8 @@ def celery_worker_process(django_db_setup: None, django_db_blocker: object) -> I
     from config.celery_app import app
 
     broker = settings.CELERY_BROKER_URL
-    # Tasks sent while no worker ran (their events are gone) are dropped, not replayed here.
-    app.control.purge()
+    if purge:
+        app.control.purge()
     node = f"test-{uuid.uuid4().hex[:8]}@%h"
     env = dict(os.environ)
     env.update(
@@ -54,6 +55,7 @@ def celery_worker_process(django_db_setup: None, django_db_blocker: object) -> I
         DATABASE_URL=_database_url(connection.settings_dict),
         CELERY_BROKER_URL=broker,
         PYTHONUNBUFFERED="1",
+        **(extra_env or {}),
     )
     log = (Path(settings.VAR_DIR) / f"test-worker-{node[:13]}.log").open("wb")
     proc = subprocess.Popen(
@@ -90,6 +92,48 @@ def celery_worker_process(django_db_setup: None, django_db_blocker: object) -> I
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="module")
+def celery_worker_process(django_db_setup: None, django_db_blocker: object) -> Iterator[str]:
+    """A real Celery worker process on the test database and broker, for one test module.
+
+    Tests that use it must also use ``transactional_db`` so that what they write is committed
+    and visible to the worker. Scoped to a module, so the worker is gone before later tests run:
+    their on-commit tasks then wait in the broker (purged at the next start) instead of racing
+    the tests that expect standings to be behind.
+    """
+    with celery_worker() as node:
+        yield node
+
+
+@contextmanager
+def broker_unreachable() -> Iterator[str]:
+    """Point this process's Celery app at a port where nothing listens (a broker that is down).
+
+    Requests made meanwhile send their tasks there, exactly as with a broker that crashed;
+    the app's connection and producer pools are rebuilt on entry and on exit.
+    """
+    from config.celery_app import app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    dead = f"redis://127.0.0.1:{port}/0"
+
+    def reset() -> None:
+        # kombu keeps one pool per broker URL; dropping the app's references picks the URL's.
+        app._pool = None
+        app.amqp._producer_pool = None
+
+    saved = app.conf.broker_url, app.conf.broker_transport_options
+    app.conf.broker_url, app.conf.broker_transport_options = dead, {}
+    reset()
+    try:
+        yield dead
+    finally:
+        app.conf.broker_url, app.conf.broker_transport_options = saved
+        reset()
 
 
 def wait_for(predicate: object, *, timeout: float = 30.0, interval: float = 0.2) -> bool:

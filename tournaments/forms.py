@@ -426,6 +426,7 @@ FLAG_OPTIONS: dict[str, Any] = {
     "avoid_same_table": _("Avoid the same table twice"),
     "third_place": _("Third-place match"),
     "grand_final_reset": _("Grand final reset (double elimination)"),
+    "registered_only": _("Registered players only (club nights and leagues)"),
 }
 CHOICE_OPTIONS: dict[str, tuple[Any, tuple[tuple[str, Any], ...]]] = {
     "pair_by": (

@@ -156,6 +156,15 @@ class Event(models.Model):
     results_seq = models.PositiveBigIntegerField(default=0)
     standings_seq = models.PositiveBigIntegerField(default=0)
     standings_updated_at = models.DateTimeField(null=True, blank=True)
+    # Coalescing: set when a rebuild is sent to the broker, cleared when a worker starts it, so
+    # results arriving meanwhile send nothing more (the rebuild will count them) and results
+    # arriving while it runs send exactly one more. The sweep re-sends a rebuild whose message
+    # has been outstanding too long (lost with a broker or a killed worker).
+    standings_queued_at = models.DateTimeField(null=True, blank=True)
+    # A rebuild that failed: why, and at which results sequence. Shown instead of "updating";
+    # the sweep leaves it alone until newer results (or a director's retry) arrive.
+    standings_error = models.TextField(blank=True)
+    standings_error_seq = models.PositiveBigIntegerField(null=True, blank=True)
     ratings_seq = models.PositiveBigIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -335,3 +344,32 @@ class RatingHistory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} {self.kind} {self.rating:.0f} at {self.created_at}"
+
+
+class WorkDue(models.Model):
+    """A consequence of a stored result that a task still has to carry out ("work due").
+
+    Written in the same transaction as the result, so a result is never stored without it;
+    deleted by the task once the work is done. The message sent after commit is only a prompt:
+    if the broker was down or the message was lost, the beat sweep (and every worker's start-up)
+    sends it again (see ``tournaments.services.work``). Standings need no row (the event's
+    ``results_seq`` against ``standings_seq`` says they are due), nor a queued pairing (its
+    round's ``queued`` status does); ratings do.
+    """
+
+    class Kind(models.TextChoices):
+        RATINGS_MATCH = "ratings_match", _("rating update after a match")
+
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    key = models.PositiveBigIntegerField(help_text=_("The id the task takes (a match id)."))
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["kind", "key"], name="workdue_kind_key")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.key}"

@@ -1,22 +1,31 @@
 """Celery tasks of the tournaments app: thin, idempotent wrappers that take ids and call a service.
 
-Every task is ``acks_late`` (a worker lost mid-task leaves the message to be redelivered) and
-retries a bounded number of times with exponential backoff on database errors (a lock timeout,
-a dropped connection). Running any of them twice is harmless: standings are rebuilt from stored
-results, a pairing task does nothing once its round is no longer queued, and ratings are
-recomputed from the stored matches.
+Every task is ``acks_late`` with ``reject_on_worker_lost`` (a worker lost mid-task leaves the
+message to be redelivered) and retries a bounded number of times with exponential backoff on
+database errors (a lock timeout, a dropped connection). Running any of them twice is harmless:
+standings are rebuilt from stored results, a pairing task does nothing once its round is no
+longer queued, and ratings are recomputed from the stored matches. A message that is lost
+anyway (broker down when it was sent, a worker killed on a broker without redelivery) is sent
+again by :func:`work_sweep`, run by beat and by every worker as it starts: what is due is
+always recorded in the database (see ``tournaments.services.work``).
 """
 
 from __future__ import annotations
 
-from celery import shared_task
-from django.db import DatabaseError
-from django.db.models import F
+import logging
+from typing import Any
 
-from tournaments.models import Event
+from celery import shared_task
+from celery.signals import worker_ready
+from django.db import DatabaseError
+
+from tournaments.models import Event, WorkDue
+
+logger = logging.getLogger(__name__)
 
 _RETRY = {
     "acks_late": True,
+    "reject_on_worker_lost": True,
     "autoretry_for": (DatabaseError,),
     "retry_backoff": True,
     "retry_backoff_max": 60,
@@ -25,26 +34,41 @@ _RETRY = {
 }
 
 
-@shared_task(name="tournaments.event_standings_rebuild", **_RETRY)
-def event_standings_rebuild(event_id: int) -> int | None:
-    """Rebuild one event's standings from its stored results; returns the sequence they reflect."""
-    from tournaments.services import standings_recompute
+@shared_task(name="tournaments.event_standings_rebuild", bind=True, **_RETRY)
+def event_standings_rebuild(self: Any, event_id: int) -> int | None:
+    """Rebuild one event's standings from its stored results; returns the sequence they reflect.
 
-    event = Event.objects.filter(pk=event_id).first()
+    Starting frees the event's "rebuild queued" slot, so results stored from now on prompt one
+    more rebuild. A failure other than a passing database error is stored on the event (shown
+    as the standings' error state) instead of being retried for ever.
+    """
+    from tournaments.services import standings_failed, standings_recompute
+
+    started = Event.objects.filter(pk=event_id).update(standings_queued_at=None)
+    event = Event.objects.filter(pk=event_id).first() if started else None
     if event is None:
         return None
-    return standings_recompute(event=event)
+    try:
+        return standings_recompute(event=event)
+    except DatabaseError as exc:
+        if self.request.retries < self.max_retries:
+            raise
+        standings_failed(event=event, error=exc)
+    except Exception as exc:
+        standings_failed(event=event, error=exc)
+    return None
 
 
 @shared_task(name="tournaments.standings_sweep", **_RETRY)
-def standings_sweep() -> int:
-    """Re-schedule every event whose standings are behind its results (lost messages heal here)."""
-    behind = list(
-        Event.objects.filter(standings_seq__lt=F("results_seq")).values_list("pk", flat=True)
-    )
-    for event_id in behind:
-        event_standings_rebuild.delay(event_id)
-    return len(behind)
+def standings_sweep() -> dict[str, int]:
+    """Prompt whatever is due and not being done: standings, queued pairings, ratings.
+
+    The name is kept from when it swept standings only, so beat schedules stored on disk keep
+    working.
+    """
+    from tournaments.services import work_sweep
+
+    return work_sweep()
 
 
 @shared_task(name="tournaments.round_pair", **_RETRY)
@@ -56,14 +80,45 @@ def round_pair_task(round_id: int) -> str | None:
     return rnd.status if rnd is not None else None
 
 
-@shared_task(name="tournaments.ratings_update", **_RETRY)
-def ratings_update_task(match_id: int | None = None, event_id: int | None = None) -> None:
-    """Update club ratings after one finished match, or for a whole event at once."""
-    from tournaments.services import ratings_update_for_event, ratings_update_for_match
+@shared_task(name="tournaments.ratings_update", bind=True, **_RETRY)
+def ratings_update_task(
+    self: Any, match_id: int | None = None, event_id: int | None = None
+) -> None:
+    """Update club ratings after one finished match, or for a whole event at once.
+
+    The match's work rows (``WorkDue``) seen at the start are deleted once the update is done;
+    a failure keeps them, with the reason, for the sweep.
+    """
+    from tournaments.services import (
+        ratings_update_for_event,
+        ratings_update_for_match,
+        work_due_done,
+        work_due_failed,
+    )
 
     if match_id is not None:
-        ratings_update_for_match(match_id=match_id)
+        kind = WorkDue.Kind.RATINGS_MATCH
+        ids = list(WorkDue.objects.filter(kind=kind, key=match_id).values_list("pk", flat=True))
+        try:
+            ratings_update_for_match(match_id=match_id)
+        except Exception as exc:
+            if not isinstance(exc, DatabaseError) or self.request.retries >= self.max_retries:
+                logger.exception("Ratings after match %s could not be updated.", match_id)
+                work_due_failed(kind=kind, key=match_id, ids=ids, error=repr(exc))
+            raise
+        work_due_done(kind=kind, key=match_id, ids=ids)
     if event_id is not None:
         event = Event.objects.filter(pk=event_id).first()
         if event is not None:
             ratings_update_for_event(event=event)
+
+
+@worker_ready.connect
+def _sweep_on_worker_start(sender: Any = None, **_: Any) -> None:
+    """A worker that starts finishes whatever was left due while no worker (or broker) ran."""
+    from tournaments.services import work_sweep
+
+    try:
+        work_sweep(everything=True)
+    except Exception:
+        logger.exception("The start-up sweep failed; beat's sweep will run in a minute.")

@@ -174,12 +174,31 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A request that sends a task after commit must not hang on an unreachable broker: one
+# connection attempt of at most this many seconds (the work is recorded; the sweep resends).
+CELERY_BROKER_CONNECTION_TIMEOUT = env.float("CELERY_BROKER_CONNECTION_TIMEOUT", default=2.0)
+# Redis (and SQS) redeliver a message whose worker died before acknowledging it after this many
+# seconds. Minutes, not kombu's hour: every task is idempotent, so a redelivery costs a no-op.
+# It must stay longer than the longest task (a 1,024-player rebuild takes seconds).
+# (The embedded SQLAlchemy transport passes its options to create_engine: Redis only.)
+CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=300)
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = (
+    {
+        "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
+        "socket_connect_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
+    }
+    if CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+    else {}
+)
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "core.tasks.heartbeat", "schedule": 20.0},
     "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 60.0},
     "nightly-backup": {"task": "core.tasks.nightly_backup", "schedule": 900.0},
 }
+# The sweep sends a prompt again for work still due this many seconds after the last one (a
+# message lost with the broker or a killed worker); a worker's start-up sweep sends them all.
+KNOCK_WORK_RESEND_AFTER = env.int("KNOCK_WORK_RESEND_AFTER", default=90)
 
 # The worker's main process records a heartbeat every INTERVAL seconds from its own thread
 # (core.signals), never behind the task queue; /healthz calls a worker dead after MAX_AGE.

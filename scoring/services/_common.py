@@ -68,6 +68,7 @@ def _store(
         entry=prepared.entry,
         payload=prepared.payload,
         result=prepared.result,
+        **HandSubmission.verdict_columns(prepared.result),
         status=HandSubmission.Status.CONFIRMED if confirmed else HandSubmission.Status.PENDING,
         submitted_by_user=actor.user,
         submitted_by_player=player,

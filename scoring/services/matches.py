@@ -28,6 +28,7 @@ from scoring.selectors import (
 )
 from tournaments.models import Event, Player, Registration, Round
 from tournaments.services import (
+    event_players_enter,
     event_results_bump,
     match_finished,
     match_result_change_allowed,
@@ -259,6 +260,9 @@ def match_start(
         if round_obj is None:
             raise ApplicationError(_("There is no such round."), field="round")
     with transaction.atomic():
+        # Everybody who plays a club night counts in its standings (or, if the director said
+        # so, only registered players may sit down: refused here, nothing stored).
+        event_players_enter(event=event, players=[found[pid] for pid in players])
         match = Match.objects.create(
             event=event,
             round=round_obj,

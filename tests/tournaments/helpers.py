@@ -46,17 +46,19 @@ def play(
         start = Hand.objects.filter(game=game).count()
         for k, (seat, outcome) in enumerate(hands, start=start + 1):
             hand = Hand.objects.create(game=game, number=k)
+            result = {
+                "winner": seat,
+                "outcome": outcome,
+                "points": 20,
+                "scored": {"winner": seat, "points": 20, "outcome": outcome, "others": []},
+            }
             HandSubmission.objects.create(
                 hand=hand,
                 version=1,
                 entry=HandSubmission.Entry.COUNTS,
                 payload={},
-                result={
-                    "winner": seat,
-                    "outcome": outcome,
-                    "points": 20,
-                    "scored": {"winner": seat, "points": 20, "outcome": outcome, "others": []},
-                },
+                result=result,
+                **HandSubmission.verdict_columns(result),
                 status=HandSubmission.Status.CONFIRMED,
             )
         match.status = Match.Status.FINISHED

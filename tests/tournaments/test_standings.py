@@ -124,17 +124,21 @@ def test_selector_marks_stale_until_rebuilt(club, make_players, api):
     play(match, winner=a.pk, margin=40)
     st = event_standings(event=event)
     assert st.stale
+    assert st.state == "updating"
     assert st.as_of == 0
-    assert st.results_seq == 1
+    assert st.results_seq == 3  # two registrations (new lines), one result
     assert st.rows == []
     body = api.get(f"/api/events/{event.pk}/standings/").json()
     assert body["stale"] is True
+    assert body["state"] == "updating"
+    assert body["error"] is None
     assert body["as_of"] == 0
-    assert body["results_seq"] == 1
-    assert standings_recompute(event=event) == 1
+    assert body["results_seq"] == 3
+    assert standings_recompute(event=event) == 3
     body = api.get(f"/api/events/{event.pk}/standings/").json()
     assert body["stale"] is False
-    assert body["as_of"] == 1
+    assert body["state"] == "current"
+    assert body["as_of"] == 3
     assert [r["player"] for r in body["rows"]] == [a.pk, b.pk]
     assert body["rows"][0]["values"]["won"] == 1
     assert body["rows"][0]["values"]["game_points"] == 40
@@ -162,10 +166,15 @@ def test_sweep_reschedules_events_behind(club, monkeypatch):
     sent: list[int] = []
     from tournaments import tasks
 
-    monkeypatch.setattr(tasks.event_standings_rebuild, "delay", sent.append)
-    assert standings_sweep() == 1
+    monkeypatch.setattr(
+        tasks.event_standings_rebuild, "apply_async", lambda args, **_: sent.append(args[0])
+    )
+    assert standings_sweep()["standings"] == 1
     assert sent == [behind.pk]
     assert current.pk not in sent
+    # The prompt is outstanding: the next sweep leaves it alone instead of sending another.
+    assert standings_sweep()["standings"] == 0
+    assert sent == [behind.pk]
 
 
 def test_beat_schedules_the_sweep(settings):

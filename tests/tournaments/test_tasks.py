@@ -24,11 +24,13 @@ def _event(club, players, **options):
 def test_results_schedule_the_standings_task_on_commit(celery_worker_process, club, make_players):
     players = make_players(4)
     event = _event(club, players)
+    event.refresh_from_db()
+    assert event.results_seq == 4  # each registration is a new line of the standings
     round_pair(event=event)
     for m in open_matches(event.pk, 1):
         play(m, winner=min(seated(m)))
     event.refresh_from_db()
-    assert event.results_seq == 2
+    assert event.results_seq == 4 + 2
 
     def current() -> bool:
         event.refresh_from_db()

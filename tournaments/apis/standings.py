@@ -24,7 +24,15 @@ class EventStandingsApi(_Api):
         event = serializers.IntegerField()
         as_of = serializers.IntegerField(help_text="The results sequence the rows reflect.")
         results_seq = serializers.IntegerField()
-        stale = serializers.BooleanField(help_text="True while newer results are being counted.")
+        stale = serializers.BooleanField(help_text="True while newer results are not counted yet.")
+        state = serializers.ChoiceField(
+            choices=["current", "updating", "error"],
+            help_text="current; updating (newer results are being counted); error (they could "
+            "not be: see error).",
+        )
+        error = serializers.CharField(
+            allow_null=True, help_text="Why the latest results could not be counted."
+        )
         updated_at = serializers.DateTimeField(allow_null=True)
         tiebreaks = serializers.ListField(child=serializers.CharField())
         rows = StandingRowOutput(many=True)
@@ -44,6 +52,8 @@ class EventStandingsApi(_Api):
                 "as_of": seq,
                 "results_seq": seq,
                 "stale": False,
+                "state": "current",
+                "error": None,
                 "updated_at": None,
                 "tiebreaks": order,
                 "rows": [
@@ -63,6 +73,8 @@ class EventStandingsApi(_Api):
                 "as_of": st.as_of,
                 "results_seq": st.results_seq,
                 "stale": st.stale,
+                "state": st.state,
+                "error": st.error or None,
                 "updated_at": st.updated_at,
                 "tiebreaks": order,
                 "rows": [

@@ -61,9 +61,6 @@ from tournaments.selectors.pairing import (
 from tournaments.selectors.ratings import club_rating_period_start, club_ratings, player_ratings
 from tournaments.selectors.results import (
     GIN_OUTCOMES,
-    HAND_OUTCOME_KEY,
-    HAND_WINNER_KEY,
-    HAND_WINNER_TEAM_KEY,
     MatchRecord,
     ResultsSnapshot,
     event_match_records,
@@ -81,9 +78,6 @@ from tournaments.selectors.standings import (
 __all__ = [
     "DEFAULT_TIEBREAKS",
     "GIN_OUTCOMES",
-    "HAND_OUTCOME_KEY",
-    "HAND_WINNER_KEY",
-    "HAND_WINNER_TEAM_KEY",
     "KIND_OPTION_DEFAULTS",
     "OPTION_DEFAULTS",
     "TIEBREAK_CHOICES",

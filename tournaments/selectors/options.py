@@ -24,6 +24,9 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "third_place": False,
     "grand_final_reset": True,
     "async_pairing_from": 256,  # fields at least this big are paired by a Celery task
+    # Club nights and leagues: a match may seat only players already registered (else starting
+    # a match registers its players, so everybody who plays counts in the standings).
+    "registered_only": False,
 }
 """Every event option with its default; ``Event.options`` stores only what differs."""
 

@@ -13,7 +13,6 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
-from django.db.models.fields.json import KeyTextTransform
 
 from scoring.models import Game, HandSubmission, Match, Seat
 from tournaments.algorithms.tiebreaks import GameSide, RoundResult, TieBreakConfig
@@ -53,11 +52,6 @@ class MatchRecord:
         return (self.winner,) if self.winner is not None else ()
 
 
-HAND_WINNER_KEY = "winner"
-"""The key of a confirmed ``HandSubmission.result`` holding the winning seat position."""
-HAND_WINNER_TEAM_KEY = "winner_team"
-"""In a partnership hand's verdict: the winning team (``Seat.team``); both partners won it."""
-HAND_OUTCOME_KEY = "outcome"
 GIN_OUTCOMES = frozenset({"gin", "big_gin"})
 
 
@@ -110,22 +104,16 @@ def event_match_records(
     hands: dict[int, dict[tuple[str, int], int]] = defaultdict(lambda: defaultdict(int))
     gins: dict[int, dict[tuple[str, int], int]] = defaultdict(lambda: defaultdict(int))
     if with_hands:
+        # Plain columns, filled from the verdict when it was stored: identical on every database.
         sub_qs = HandSubmission.objects.filter(
             hand__game__match__event=event, status=HandSubmission.Status.CONFIRMED
-        ).annotate(
-            _winner=KeyTextTransform(HAND_WINNER_KEY, "result"),
-            _team=KeyTextTransform(HAND_WINNER_TEAM_KEY, "result"),
-            _outcome=KeyTextTransform(HAND_OUTCOME_KEY, "result"),
-        )
-        for match_id, raw_winner, raw_team, outcome in sub_qs.values_list(
-            "hand__game__match_id", "_winner", "_team", "_outcome"
+        ).filter(Q(winner_position__isnull=False) | Q(winner_team__isnull=False))
+        for match_id, winner_pos, winner_team, outcome in sub_qs.values_list(
+            "hand__game__match_id", "winner_position", "winner_team", "outcome"
         ):
-            if raw_team not in (None, ""):
-                hand_side = ("team", int(raw_team))
-            elif raw_winner not in (None, ""):
-                hand_side = ("seat", int(raw_winner))
-            else:
-                continue
+            hand_side: tuple[str, int] = (
+                ("team", winner_team) if winner_team is not None else ("seat", winner_pos or 0)
+            )
             hands[match_id][hand_side] += 1
             if outcome in GIN_OUTCOMES:
                 gins[match_id][hand_side] += 1

@@ -149,22 +149,47 @@ class EventStandings:
     results_seq: int
     stale: bool
     updated_at: Any
+    error: str = ""
+
+    @property
+    def state(self) -> str:
+        """``"error"`` (the latest results could not be counted), ``"updating"`` or
+        ``"current"``."""
+        if self.error:
+            return "error"
+        return "updating" if self.stale else "current"
 
 
 def event_standings(*, event: Event) -> EventStandings:
-    """The stored standings: current, or marked "updating, as of result ``as_of``".
+    """The stored standings: current, marked "updating, as of result ``as_of``", or, when the
+    rebuild for the latest results failed, marked with why (``error``, in the reader's language).
 
     A league's table is aggregated from its events on the fly instead (see :func:`league_table`).
     """
-    event.refresh_from_db(fields=["results_seq", "standings_seq", "standings_updated_at"])
+    event.refresh_from_db(
+        fields=[
+            "results_seq",
+            "standings_seq",
+            "standings_updated_at",
+            "standings_error",
+            "standings_error_seq",
+        ]
+    )
     rows = list(Standing.objects.filter(event=event).select_related("player").order_by("rank"))
+    stale = event.standings_seq < event.results_seq
+    error = ""
+    if stale and event.standings_error and event.standings_error_seq == event.results_seq:
+        error = _("Standings could not be computed: %(reason)s; the director has been told.") % {
+            "reason": event.standings_error
+        }
     return EventStandings(
         event=event,
         rows=rows,
         as_of=event.standings_seq,
         results_seq=event.results_seq,
-        stale=event.standings_seq < event.results_seq,
+        stale=stale,
         updated_at=event.standings_updated_at,
+        error=error,
     )
 
 

@@ -15,6 +15,7 @@ from tournaments.services.corrections import match_result_change_allowed, match_
 from tournaments.services.events import (
     event_create,
     event_finish,
+    event_players_enter,
     forbidden_pairing_create,
     match_forfeit,
     registration_checkin,
@@ -31,7 +32,15 @@ from tournaments.services.rounds import (
     round_pair_execute,
     round_repair,
 )
-from tournaments.services.standings import standings_recompute
+from tournaments.services.standings import standings_failed, standings_recompute
+from tournaments.services.work import (
+    standings_prompt,
+    task_send,
+    work_due_add,
+    work_due_done,
+    work_due_failed,
+    work_sweep,
+)
 
 __all__ = [
     "assign_tables",
@@ -41,6 +50,7 @@ __all__ = [
     "club_role_grant",
     "event_create",
     "event_finish",
+    "event_players_enter",
     "event_playoff_create",
     "event_results_bump",
     "forbidden_pairing_create",
@@ -58,5 +68,12 @@ __all__ = [
     "round_pair",
     "round_pair_execute",
     "round_repair",
+    "standings_failed",
+    "standings_prompt",
     "standings_recompute",
+    "task_send",
+    "work_due_add",
+    "work_due_done",
+    "work_due_failed",
+    "work_sweep",
 ]

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
 from core.i18n import engine_message
@@ -20,7 +21,7 @@ from engine.game import MatchFormat
 from engine.rules import RuleSet, find_rules
 from scoring.models import Match
 from tournaments.models import Event, ForbiddenPairing, Player, Registration
-from tournaments.selectors import OPTION_DEFAULTS, TIEBREAK_CHOICES
+from tournaments.selectors import OPTION_DEFAULTS, TIEBREAK_CHOICES, event_option
 from tournaments.services.results import event_results_bump
 
 ELIMINATION_KINDS = (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION)
@@ -78,6 +79,11 @@ def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
                 _("The option %(name)s is one of %(choices)s.")
                 % {"name": name, "choices": ", ".join(_RULE_CHOICES)},
                 field="options",
+            )
+    for name in ("registered_only",):
+        if name in data and not isinstance(data[name], bool):
+            raise ApplicationError(
+                _("The option %(name)s is true or false.") % {"name": name}, field="options"
             )
     if data.get("pair_by", "rating") not in ("rating", "seed"):
         raise ApplicationError(_("The option pair_by is rating or seed."), field="options")
@@ -245,9 +251,46 @@ def registration_create(
                 status=409,
                 field="player",
             ) from exc
-        if last and event_late_points_matter(event):
-            event_results_bump(event=event)
+        # A new entrant is a new line of the standings (and, at a club night, their results
+        # start to count): the standings are due again.
+        event_results_bump(event=event)
     return registration
+
+
+OPEN_PLAY_KINDS = (Event.Kind.CLUB_NIGHT, Event.Kind.LEAGUE)
+
+
+def event_players_enter(*, event: Event, players: Sequence[Player]) -> list[Registration]:
+    """Register, checked in, the players of a match starting at a club night or league who are
+    not registered yet, so that everybody who plays counts in the standings.
+
+    Refused (400, nothing stored) when the director chose ``registered_only``: then only
+    registered players may sit down. Other kinds pair registered players only; nothing to do.
+    Returns the registrations created.
+    """
+    if event.kind not in OPEN_PLAY_KINDS:
+        return []
+    registered = set(
+        Registration.objects.filter(event=event, player__in=players).values_list(
+            "player_id", flat=True
+        )
+    )
+    missing = [p for p in players if p.pk not in registered]
+    if not missing:
+        return []
+    if event_option(event=event, name="registered_only"):
+        raise ApplicationError(
+            ngettext(
+                "%(players)s is not registered for this event, and only registered players "
+                "may play here: register them first.",
+                "%(players)s are not registered for this event, and only registered players "
+                "may play here: register them first.",
+                len(missing),
+            )
+            % {"players": ", ".join(p.name for p in missing)},
+            field="players",
+        )
+    return [registration_create(event=event, player=p, checked_in=True) for p in missing]
 
 
 def registrations_create_many(
@@ -301,18 +344,21 @@ def registrations_checkin_all(*, event: Event) -> list[Registration]:
         return [registration_checkin(registration=r) for r in waiting]
 
 
-def event_late_points_matter(event: Event) -> bool:
-    """A late entry changes the standings (a new line, missed rounds) once rounds exist."""
-    return event.kind in ROUND_KINDS
-
-
 def registration_checkin(*, registration: Registration) -> Registration:
     """Check a player in (a director's list or the player's own link); twice is harmless."""
     if registration.status == Registration.Status.DROPPED:
         raise ApplicationError(_("A player who dropped out cannot check in again."), status=409)
     if registration.event.status == Event.Status.FINISHED:
         raise ApplicationError(_("The event is finished."), status=409)
-    Registration.objects.filter(pk=registration.pk).update(status=Registration.Status.CHECKED_IN)
+    with transaction.atomic():
+        changed = (
+            Registration.objects.filter(pk=registration.pk)
+            .exclude(status=Registration.Status.CHECKED_IN)
+            .update(status=Registration.Status.CHECKED_IN)
+        )
+        if changed:
+            # The standings list who is present: they are due again.
+            event_results_bump(event=registration.event)
     registration.refresh_from_db(fields=["status"])
     return registration
 

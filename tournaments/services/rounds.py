@@ -266,7 +266,7 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
     ``async_pairing_from`` players gets a ``queued`` round, paired by ``round_pair_task`` after
     commit. The previous round must be complete: every match final.
     """
-    from tournaments.tasks import round_pair_task
+    from tournaments.services.work import round_pair_prompt_on_commit
 
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
@@ -323,8 +323,8 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
         rnd = Round.objects.create(event=event, number=number, status=Round.Status.QUEUED)
         threshold = int(event_option(event=event, name="async_pairing_from"))
         if event.kind == Event.Kind.SWISS and count >= threshold:
-            round_id = rnd.pk
-            transaction.on_commit(lambda: round_pair_task.delay(round_id))
+            # The queued round is the durable record: the sweep re-sends a lost prompt.
+            round_pair_prompt_on_commit(round_id=rnd.pk)
             return rnd
         return _pair_into(event, rnd, user)
 
@@ -402,10 +402,12 @@ def match_finished(*, match: Match) -> None:
 
     Call it inside the transaction that finished the match, after ``event_results_bump``. It
     advances the bracket (elimination events), closes the round when its last match is final,
-    and schedules the rating update on commit. Safe to call twice: the bracket only gains the
-    matches it is missing, and the rating task is idempotent.
+    and records the rating update as work due (prompted on commit, re-sent by the sweep). Safe
+    to call twice: the bracket only gains the matches it is missing, and the rating task is
+    idempotent.
     """
-    from tournaments.tasks import ratings_update_task
+    from tournaments.models import WorkDue
+    from tournaments.services.work import work_due_add
 
     match = Match.objects.select_related("event").get(pk=match.pk)
     if match.status != Match.Status.FINISHED:
@@ -418,5 +420,4 @@ def match_finished(*, match: Match) -> None:
     if match.round_id is not None:
         _close_finished_rounds(event)
     if match.decision == Match.Decision.PLAYED:
-        match_id = match.pk
-        transaction.on_commit(lambda: ratings_update_task.delay(match_id=match_id))
+        work_due_add(kind=WorkDue.Kind.RATINGS_MATCH, key=match.pk)

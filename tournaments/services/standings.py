@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from tournaments.models import Event, Standing
 from tournaments.selectors import league_table, standings_compute
+
+logger = logging.getLogger(__name__)
 
 
 def standings_recompute(*, event: Event, force: bool = False) -> int:
@@ -36,6 +41,31 @@ def standings_recompute(*, event: Event, force: bool = False) -> int:
             ]
         )
         Event.objects.filter(pk=event.pk).update(
-            standings_seq=seq, standings_updated_at=timezone.now()
+            standings_seq=seq,
+            standings_updated_at=timezone.now(),
+            standings_error="",
+            standings_error_seq=None,
         )
     return seq
+
+
+def standings_failed(*, event: Event, error: BaseException) -> None:
+    """Record that ``event``'s standings could not be rebuilt, and why (logged with the event).
+
+    The stored standings stay as they were; readers see the error state with its reason
+    instead of "updating" (``event_standings``), and the sweep does not retry until newer
+    results arrive or a director asks for a rebuild.
+    """
+    logger.error(
+        "Standings of event %s (%s) could not be computed at result %s: %r",
+        event.pk,
+        event.name,
+        event.results_seq,
+        error,
+        exc_info=error,
+    )
+    reason = str(error) or error.__class__.__name__
+    Event.objects.filter(pk=event.pk).update(
+        standings_error=reason[:2000],
+        standings_error_seq=F("results_seq"),
+    )

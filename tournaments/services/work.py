@@ -1,0 +1,186 @@
+"""Background consequences of results: sending them without ever failing a request, and the sweep
+that finishes whatever is due whatever the broker or the worker did meanwhile.
+
+What is due is always written in the database, in the transaction that stores the result:
+
+- **standings**: ``Event.results_seq`` is bumped with every result; standings are due while
+  ``standings_seq < results_seq``;
+- **a queued pairing**: the ``Round`` row itself, ``status = queued``;
+- **ratings**: a :class:`~tournaments.models.WorkDue` row per finished match, deleted by the task.
+
+A message to the broker is only a prompt to do it now. It is sent after commit by
+:func:`task_send`, which never raises: with the broker unreachable the request still answers
+its normal 2xx and the work waits in the database. :func:`work_sweep` (beat, every minute, and
+each worker as it starts) sends a prompt again for everything due whose prompt is missing or
+older than ``KNOCK_WORK_RESEND_AFTER`` seconds. Every task is idempotent, so a prompt sent twice
+costs a no-op.
+
+Standings rebuilds coalesce: ``Event.standings_queued_at`` is set when a prompt is sent and
+cleared when a worker starts the rebuild, so results arriving while one is queued send nothing
+(it will count them) and results arriving while one runs send exactly one more.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from tournaments.models import Event, Round, WorkDue
+
+logger = logging.getLogger(__name__)
+
+
+def task_send(task: Any, /, *args: Any, **kwargs: Any) -> bool:
+    """Send ``task`` to the broker now; ``False`` (logged) if the broker cannot take it.
+
+    Never raises: the work it prompts is recorded in the database, and the sweep sends it again.
+    ``retry=False`` so an unreachable broker costs a request one failed connection attempt
+    (``CELERY_BROKER_CONNECTION_TIMEOUT`` at most), not kombu's retry loop.
+    """
+    try:
+        task.apply_async(args=args, kwargs=kwargs, retry=False)
+    except Exception as exc:  # any broker or transport failure: the sweep resends
+        logger.warning(
+            "Could not send %s%r to the broker (%s); the sweep will send it again.",
+            task.name,
+            args or kwargs,
+            exc,
+        )
+        return False
+    return True
+
+
+def _resend_after() -> timedelta:
+    return timedelta(seconds=int(getattr(settings, "KNOCK_WORK_RESEND_AFTER", 120)))
+
+
+def standings_prompt(*, event_id: int) -> bool:
+    """Send one standings rebuild for ``event_id`` unless one is already waiting for a worker.
+
+    Called after the commit of a result (``event_results_bump``); never raises. Returns
+    whether a message was sent.
+    """
+    from tournaments.tasks import event_standings_rebuild
+
+    try:
+        now = timezone.now()
+        claimed = Event.objects.filter(pk=event_id, standings_queued_at__isnull=True).update(
+            standings_queued_at=now
+        )
+        if not claimed:
+            return False
+        if task_send(event_standings_rebuild, event_id):
+            return True
+        # Not sent: free the slot so the next result or the sweep tries again straight away.
+        Event.objects.filter(pk=event_id, standings_queued_at=now).update(standings_queued_at=None)
+    except Exception:
+        logger.exception("Standings of event %s not scheduled; the sweep will do it.", event_id)
+    return False
+
+
+def standings_prompt_on_commit(*, event_id: int) -> None:
+    """Prompt a standings rebuild once the current transaction commits (never fails it)."""
+    transaction.on_commit(lambda: standings_prompt(event_id=event_id))
+
+
+def round_pair_prompt_on_commit(*, round_id: int) -> None:
+    """Prompt the pairing of a queued round after commit; the ``queued`` row is the record."""
+    from tournaments.tasks import round_pair_task
+
+    transaction.on_commit(lambda: _send_logged(round_pair_task, round_id))
+
+
+def work_due_add(*, kind: str, key: int) -> None:
+    """Record work due for ``key`` in the current transaction and prompt its task after commit."""
+    WorkDue.objects.create(kind=kind, key=key, sent_at=timezone.now())
+    transaction.on_commit(lambda: _send_work(kind, key))
+
+
+def work_due_done(*, kind: str, key: int, ids: list[int]) -> None:
+    """Delete the work rows ``ids`` a task has just carried out (rows added since stay due)."""
+    WorkDue.objects.filter(kind=kind, key=key, pk__in=ids).delete()
+
+
+def work_due_failed(*, kind: str, key: int, ids: list[int], error: str) -> None:
+    """Keep the rows of failed work with the reason; the sweep retries with a growing delay."""
+    WorkDue.objects.filter(kind=kind, key=key, pk__in=ids).update(error=error[:2000])
+
+
+def _work_task(kind: str) -> tuple[Any, str]:
+    from tournaments.tasks import ratings_update_task
+
+    tasks: dict[str, tuple[Any, str]] = {
+        WorkDue.Kind.RATINGS_MATCH: (ratings_update_task, "match_id"),
+    }
+    return tasks[kind]
+
+
+def _send_work(kind: str, key: int) -> bool:
+    try:
+        task, name = _work_task(kind)
+        return task_send(task, **{name: key})
+    except Exception:
+        logger.exception("Work %s %s not sent; the sweep will send it.", kind, key)
+        return False
+
+
+def _send_logged(task: Any, *args: Any) -> bool:
+    try:
+        return task_send(task, *args)
+    except Exception:
+        logger.exception("%s%r not sent; the sweep will send it.", task.name, args)
+        return False
+
+
+def work_sweep(*, everything: bool = False) -> dict[str, int]:
+    """Send a prompt for everything due whose prompt is missing or old; returns counts by kind.
+
+    Run by beat every minute and by each worker as it starts (``everything=True``: a worker that
+    was not running cannot have been working on anything, so every due item is prompted even if
+    a prompt was sent moments ago). A standings rebuild that failed is not retried until newer
+    results arrive: its reason is shown instead.
+    """
+    now = timezone.now()
+    stale = now - (timedelta(0) if everything else _resend_after())
+    counts = {"standings": 0, "pairings": 0, "work": 0}
+
+    behind = Event.objects.filter(standings_seq__lt=F("results_seq")).exclude(
+        standings_error_seq=F("results_seq")
+    )
+    if not everything:
+        behind = behind.filter(
+            Q(standings_queued_at__isnull=True) | Q(standings_queued_at__lt=stale)
+        )
+    for event_id in list(behind.values_list("pk", flat=True)):
+        Event.objects.filter(pk=event_id).update(standings_queued_at=None)
+        counts["standings"] += standings_prompt(event_id=event_id)
+
+    from tournaments.tasks import round_pair_task
+
+    queued = Round.objects.filter(status=Round.Status.QUEUED, created_at__lt=stale)
+    for round_id in list(queued.values_list("pk", flat=True)):
+        counts["pairings"] += _send_logged(round_pair_task, round_id)
+
+    due: dict[tuple[str, int], list[WorkDue]] = {}
+    for row in WorkDue.objects.filter(Q(sent_at__isnull=True) | Q(sent_at__lt=stale)):
+        due.setdefault((row.kind, row.key), []).append(row)
+    for (kind, key), rows in due.items():
+        attempts = max(r.attempts for r in rows)
+        # Failed work waits longer each time (up to an hour) instead of failing every minute.
+        wait = _resend_after() * (2 ** min(attempts, 5)) if any(r.error for r in rows) else None
+        last = max((r.sent_at for r in rows if r.sent_at), default=None)
+        if wait is not None and last is not None and last > now - wait and not everything:
+            continue
+        WorkDue.objects.filter(pk__in=[r.pk for r in rows]).update(
+            sent_at=now, attempts=F("attempts") + 1
+        )
+        counts["work"] += _send_work(kind, key)
+    if any(counts.values()):
+        logger.info("Sweep sent %s", counts)
+    return counts
