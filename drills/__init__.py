@@ -9,7 +9,8 @@ from several tables at once, and injects one fault per drill while the results k
 - ``broker-down``: the broker unreachable for 60 s (Redis behind a proxy the drill cuts; the
   SQLite broker locked exclusively);
 - ``web-kill``: the web server SIGKILLed while requests are in flight;
-- ``db-restart``: ``pg_ctlcluster ... restart -m fast`` of the machine's PostgreSQL (PostgreSQL only);
+- ``db-restart``: ``pg_ctlcluster ... restart -m fast`` of the machine's PostgreSQL (PostgreSQL
+  only);
 - ``serve-restart``: ``manage.py serve`` stopped with Ctrl-C and started again.
 
 After each drill it reconciles (``drills.reconcile``, run inside Django on the same database):

@@ -33,8 +33,7 @@ def _hands(acked: list[dict[str, int]], counts: Counter[str], problems: list[str
     counts["acknowledged"] = len(ids)
     dupes = [i for i, n in Counter(ids).items() if n > 1]
     stored = {
-        s.pk: s
-        for s in HandSubmission.objects.filter(pk__in=ids).select_related("hand__game")
+        s.pk: s for s in HandSubmission.objects.filter(pk__in=ids).select_related("hand__game")
     }
     missing = sorted(set(ids) - set(stored))
     if missing:
@@ -64,8 +63,8 @@ def _sheets(counts: Counter[str], problems: list[str]) -> None:
     from scoring.models import Match
     from scoring.selectors import match_prefetched, match_scoresheet, match_state
 
-    for match_id in Match.objects.filter(games__hands__isnull=False).distinct().values_list(
-        "pk", flat=True
+    for match_id in (
+        Match.objects.filter(games__hands__isnull=False).distinct().values_list("pk", flat=True)
     ):
         sheet = match_scoresheet(state=match_state(match=match_prefetched(match_id=match_id)))
         for game in sheet["games"]:
@@ -100,8 +99,10 @@ def _standings(counts: Counter[str], problems: list[str]) -> None:
                 f"{event.name}: standings at result {event.standings_seq} of {event.results_seq}"
             )
             continue
-        lines = league_table(league=event) if event.kind == Event.Kind.LEAGUE else (
-            standings_compute(event=event)
+        lines = (
+            league_table(league=event)
+            if event.kind == Event.Kind.LEAGUE
+            else (standings_compute(event=event))
         )
         fresh = {line.player: (line.rank, _jsonish(line.values)) for line in lines}
         stored = {
@@ -157,8 +158,7 @@ def _ratings(counts: Counter[str], problems: list[str]) -> None:
 
     def snapshot() -> dict[tuple[int, str], tuple[float, float, int]]:
         return {
-            (r.player_id, r.kind): (r.rating, r.deviation, r.games)
-            for r in Rating.objects.all()
+            (r.player_id, r.kind): (r.rating, r.deviation, r.games) for r in Rating.objects.all()
         }
 
     stored = snapshot()

@@ -1,5 +1,6 @@
-"""``python -m drills.setup N``: a director with an API token, a club of players, one club night
-and, per drill, a Swiss event (paired by the worker) and a single-elimination bracket of 8.
+"""``python -m drills.setup N [PLAYERS]``: a director with an API token, a club of players (18 by
+default), one club night with all of them and, per drill, a Swiss event (paired by the worker)
+and a single-elimination bracket of 4.
 
 Runs inside Django on the drill's database; prints what it made as JSON for the driver.
 """
@@ -10,7 +11,7 @@ import json
 import sys
 
 
-def main(drills: int) -> dict[str, object]:
+def main(drills: int, count: int = 18) -> dict[str, object]:
     import django
 
     django.setup()
@@ -28,7 +29,7 @@ def main(drills: int) -> dict[str, object]:
     user = User.objects.create_user("drill-director", password="drill-director-password")
     token = Token.objects.create(user=user).key
     club = club_create(name="Drill Club", slug="drill-club", user=user)
-    players = [player_create(club=club, name=f"Player {i:02d}") for i in range(1, 19)]
+    players = [player_create(club=club, name=f"Player {i:02d}") for i in range(1, count + 1)]
     fmt = {"kind": "fixed_hands", "hands": 2}
     night = event_create(
         club_id=club.pk,
@@ -60,7 +61,7 @@ def main(drills: int) -> dict[str, object]:
             confirmation=Event.Confirmation.NONE,
             user=user,
         )
-        for seed, p in enumerate(players[:8], start=1):
+        for seed, p in enumerate(players[-4:], start=1):  # not among the club night's tables
             registration_create(event=swiss, player=p, seed=seed, checked_in=True)
             registration_create(event=elim, player=p, seed=seed, checked_in=True)
         tournaments.append({"swiss": swiss.pk, "elimination": elim.pk})
@@ -73,4 +74,4 @@ def main(drills: int) -> dict[str, object]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(int(sys.argv[1]))))
+    print(json.dumps(main(*(int(a) for a in sys.argv[1:3]))))

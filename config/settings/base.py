@@ -191,6 +191,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = (
     else {}
 )
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Beat reconnects after a broker outage instead of failing every later send (core.beat).
+CELERY_BEAT_SCHEDULER = "core.beat:ReconnectingScheduler"
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "core.tasks.heartbeat", "schedule": 20.0},
     "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 60.0},
