@@ -121,7 +121,7 @@ def run_stack(kind: str, workdir: Path) -> list[tuple[str, bool]]:
                 what = f"could not inject: {type(exc).__name__}: {exc}"
                 api.problem(what)
             time.sleep(TAIL)
-            load.join(timeout=150)
+            load.join(timeout=240)
             report, settle = _reconcile(stack, api, workdir / f"acked-{kind}.json")
             healthy = stack.healthy()
             stats = api.stats - before_stats

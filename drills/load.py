@@ -154,7 +154,7 @@ class Load:
             thread.join(max(0.1, deadline - time.monotonic()))
         self.abandon.set()
         if any(t.is_alive() for t in self.threads):
-            self.api.problem(f"the club night had not finished {timeout:.0f} s after the drill")
+            self.api.problem(f"the club night had not finished {timeout:.0f} s after the fault")
         for kind in ("swiss", "elimination"):
             if kind not in self.finished:
                 self.api.problem(f"the {kind} event did not finish")
