@@ -69,10 +69,12 @@ def _env(kind: str, workdir: Path) -> tuple[dict[str, str], str]:
     if not re.fullmatch(r"[a-z0-9_]+", name):
         raise SystemExit(f"DRILLS_DATABASE_URL names an odd database: {name}")
     admin = ["psql", url.rsplit("/", 1)[0] + "/postgres", "-qc"]
-    subprocess.run([*admin, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], check=True)
-    subprocess.run([*admin, f"CREATE DATABASE {name}"], check=True)
+    for sql in (f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}"):
+        subprocess.run([*admin, sql], check=True, capture_output=True)
     host, port, db = re.fullmatch(r"redis://([^:/]+):(\d+)/(\d+)", redis).groups()  # type: ignore[union-attr]
-    subprocess.run(["redis-cli", "-h", host, "-p", port, "-n", db, "FLUSHDB"], check=True)
+    subprocess.run(
+        ["redis-cli", "-h", host, "-p", port, "-n", db, "FLUSHDB"], check=True, capture_output=True
+    )
     env["DATABASE_URL"] = url
     return env, redis
 
