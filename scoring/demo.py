@@ -1,4 +1,6 @@
-"""Demo data for scoring: a club night with several tables of finished and running games.
+"""Demo data for scoring: a club night with several tables of finished and running games, with
+hands of every outcome (knock, gin, big gin, undercut, dead; partnership boards, three-player Gem
+and Rummy hands).
 
 ``demo_scoring_load()`` is called by ``core.demo`` after the demo director exists. Everything is
 created through the scoring services, the way players do it at a club night: each hand is entered
@@ -43,6 +45,16 @@ def _knock(knocker: int, k: int, d: int, **extra: Any) -> dict[str, Any]:
     outcome = "gin" if k == 0 else ("knock" if d > k else "undercut")
     base = {"knocker": knocker, "outcome": outcome, "knocker_deadwood": k, "defender_deadwood": d}
     return base | extra
+
+
+def _gem_three(knocker: int, die: int, k: int, *defenders: tuple[str, int]) -> dict[str, Any]:
+    """A three-player Gem hand by counts: the die's knock limit, each defender's outcome."""
+    return {
+        "knocker": knocker,
+        "knock_limit": die,
+        "knocker_deadwood": k,
+        "defenders": [{"outcome": o, "defender_deadwood": d} for o, d in defenders],
+    }
 
 
 def _seat_actor(match: Match, position: int) -> Actor:
@@ -184,12 +196,28 @@ def demo_scoring_load() -> list[str]:
     _play(
         t7,
         [
+            {"outcome": "dead"},
             {
                 "boards": [
                     _knock(0, 5, 25, defender=1),
                     _knock(3, 0, 12, defender=2),
                 ]
-            }
+            },
+        ],
+    )
+    # Table 8: Modern rules, a big gin, finished.
+    t8 = start(8, [p[9], p[11]], rules_preset="modern")
+    _play(t8, [_knock(0, 0, 40, outcome="big_gin"), _knock(0, 2, 40)])
+    # Table 9: three-player Gem Rummy by counts (the knocker against each other player), a
+    # dead hand first, finished at 110.
+    t9 = start(9, [p[4], p[6], p[10]], rules_preset="gem")
+    _play(
+        t9,
+        [
+            {"outcome": "dead"},
+            _gem_three(0, 5, 4, ("knock", 30), ("undercut", 2)),
+            _gem_three(1, 6, 3, ("undercut", 2), ("knock", 50)),
+            _gem_three(0, 2, 1, ("knock", 61), ("knock", 10)),
         ],
     )
     tables = Match.objects.filter(event=event)

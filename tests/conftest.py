@@ -126,13 +126,24 @@ def broker_unreachable() -> Iterator[str]:
         app._pool = None
         app.amqp._producer_pool = None
 
-    saved = app.conf.broker_url, app.conf.broker_transport_options
-    app.conf.broker_url, app.conf.broker_transport_options = dead, {}
+    # Celery reads CELERY_BROKER_URL from the environment before its configuration.
+    names = ("CELERY_BROKER_URL", "CELERY_BROKER_WRITE_URL")
+    saved_env = {name: os.environ.get(name) for name in names}
+    keys = ("broker_url", "broker_write_url", "broker_transport_options")
+    saved = {key: app.conf.get(key) for key in keys}
+    os.environ.update(dict.fromkeys(names, dead))
+    app.conf.update(broker_url=dead, broker_write_url=dead, broker_transport_options={})
     reset()
     try:
+        assert app.connection_for_write().port == port
         yield dead
     finally:
-        app.conf.broker_url, app.conf.broker_transport_options = saved
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        app.conf.update(saved)
         reset()
 
 

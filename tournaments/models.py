@@ -353,16 +353,18 @@ class WorkDue(models.Model):
     deleted by the task once the work is done. The message sent after commit is only a prompt:
     if the broker was down or the message was lost, the beat sweep (and every worker's start-up)
     sends it again (see ``tournaments.services.work``). Standings need no row (the event's
-    ``results_seq`` against ``standings_seq`` says they are due), nor a queued pairing (its
-    round's ``queued`` status does); ratings do.
+    ``results_seq`` against ``standings_seq`` says they are due); a queued pairing and the
+    rating update after a match do.
     """
 
     class Kind(models.TextChoices):
         RATINGS_MATCH = "ratings_match", _("rating update after a match")
+        ROUND_PAIR = "round_pair", _("pairing of a queued round")
 
     kind = models.CharField(max_length=32, choices=Kind.choices)
-    key = models.PositiveBigIntegerField(help_text=_("The id the task takes (a match id)."))
+    key = models.PositiveBigIntegerField(help_text=_("The id the task takes (match, round)."))
     created_at = models.DateTimeField(auto_now_add=True)
+    # When the last prompt went to the broker; empty when it could not be sent.
     sent_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     error = models.TextField(blank=True)

@@ -73,10 +73,16 @@ def standings_sweep() -> dict[str, int]:
 
 @shared_task(name="tournaments.round_pair", **_RETRY)
 def round_pair_task(round_id: int) -> str | None:
-    """Pair a queued round (big Swiss fields); returns the round's status afterwards."""
-    from tournaments.services import round_pair_execute
+    """Pair a queued round (big Swiss fields); returns the round's status afterwards.
 
+    Paired or failed (the reason stored on the round), the work is done: its rows go.
+    """
+    from tournaments.services import round_pair_execute, work_due_done
+
+    kind = WorkDue.Kind.ROUND_PAIR
+    ids = list(WorkDue.objects.filter(kind=kind, key=round_id).values_list("pk", flat=True))
     rnd = round_pair_execute(round_id=round_id)
+    work_due_done(kind=kind, key=round_id, ids=ids)
     return rnd.status if rnd is not None else None
 
 
@@ -119,6 +125,6 @@ def _sweep_on_worker_start(sender: Any = None, **_: Any) -> None:
     from tournaments.services import work_sweep
 
     try:
-        work_sweep(everything=True)
+        work_sweep()
     except Exception:
         logger.exception("The start-up sweep failed; beat's sweep will run in a minute.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db.models import Count
 
 from core.demo import demo_load
 from scoring.demo import EVENT_NAME, demo_scoring_load
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 def test_demo_club_night_is_idempotent():
     first = demo_load()
-    assert any("7 tables (2 finished, 5 playing)" in line for line in first)
+    assert any("9 tables (4 finished, 5 playing)" in line for line in first)
     counts = (Match.objects.count(), HandSubmission.objects.count())
     assert "kept" in demo_scoring_load()[0]
     assert (Match.objects.count(), HandSubmission.objects.count()) == counts
@@ -27,3 +28,25 @@ def test_demo_club_night_is_idempotent():
     assert details[1]["pending"] is not None
     assert details[3]["next"]["roles"]["box"]["position"] == 2
     assert HandSubmission.objects.filter(status="superseded").count() == 1
+
+
+def test_demo_has_every_outcome_and_its_standings_can_be_computed():
+    """What ``make run`` shows: every hand outcome, and standings that are current once a worker
+    (here: the service it calls) has run, for every event including the club night."""
+    from tournaments.models import Event
+    from tournaments.selectors import event_standings
+    from tournaments.services import standings_recompute
+
+    demo_load()
+    confirmed = HandSubmission.objects.filter(status="confirmed")
+    outcomes = set(confirmed.values_list("outcome", flat=True))
+    assert {"dead", "knock", "undercut", "gin", "big_gin", "rummy", "out"} <= outcomes
+    tables = Match.objects.filter(event__name=EVENT_NAME)
+    assert tables.filter(seats__team__isnull=False).exists()  # a partnership
+    gem = tables.filter(rules__family="gem").annotate(n=Count("seats")).filter(n=3)
+    assert gem.filter(status="finished").exists()  # three-player Gem
+    for event in Event.objects.exclude(kind=Event.Kind.LEAGUE):
+        standings_recompute(event=event)
+        assert event_standings(event=event).state == "current", event.name
+    night = Event.objects.get(name=EVENT_NAME)
+    assert event_standings(event=night).rows  # everybody who played is counted

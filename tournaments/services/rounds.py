@@ -266,7 +266,8 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
     ``async_pairing_from`` players gets a ``queued`` round, paired by ``round_pair_task`` after
     commit. The previous round must be complete: every match final.
     """
-    from tournaments.services.work import round_pair_prompt_on_commit
+    from tournaments.models import WorkDue
+    from tournaments.services.work import work_due_add
 
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
@@ -323,8 +324,8 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
         rnd = Round.objects.create(event=event, number=number, status=Round.Status.QUEUED)
         threshold = int(event_option(event=event, name="async_pairing_from"))
         if event.kind == Event.Kind.SWISS and count >= threshold:
-            # The queued round is the durable record: the sweep re-sends a lost prompt.
-            round_pair_prompt_on_commit(round_id=rnd.pk)
+            # Recorded with the round: the sweep re-sends a prompt that was lost.
+            work_due_add(kind=WorkDue.Kind.ROUND_PAIR, key=rnd.pk)
             return rnd
         return _pair_into(event, rnd, user)
 

@@ -5,15 +5,16 @@ What is due is always written in the database, in the transaction that stores th
 
 - **standings**: ``Event.results_seq`` is bumped with every result; standings are due while
   ``standings_seq < results_seq``;
-- **a queued pairing**: the ``Round`` row itself, ``status = queued``;
-- **ratings**: a :class:`~tournaments.models.WorkDue` row per finished match, deleted by the task.
+- **a queued pairing** and **ratings** after a finished match: a
+  :class:`~tournaments.models.WorkDue` row (kind, id), deleted by the task once done.
 
 A message to the broker is only a prompt to do it now. It is sent after commit by
 :func:`task_send`, which never raises: with the broker unreachable the request still answers
 its normal 2xx and the work waits in the database. :func:`work_sweep` (beat, every minute, and
-each worker as it starts) sends a prompt again for everything due whose prompt is missing or
-older than ``KNOCK_WORK_RESEND_AFTER`` seconds. Every task is idempotent, so a prompt sent twice
-costs a no-op.
+each worker as it starts) sends a prompt again for everything due whose prompt could not be
+sent, or was sent more than ``KNOCK_WORK_RESEND_AFTER`` seconds ago and is still not done (lost
+with a broker, or with a worker killed mid-task). Every task is idempotent, so a prompt sent
+twice costs a no-op.
 
 Standings rebuilds coalesce: ``Event.standings_queued_at`` is set when a prompt is sent and
 cleared when a worker starts the rebuild, so results arriving while one is queued send nothing
@@ -31,7 +32,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from tournaments.models import Event, Round, WorkDue
+from tournaments.models import Event, WorkDue
 
 logger = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ def task_send(task: Any, /, *args: Any, **kwargs: Any) -> bool:
 
 
 def _resend_after() -> timedelta:
-    return timedelta(seconds=int(getattr(settings, "KNOCK_WORK_RESEND_AFTER", 120)))
+    return timedelta(seconds=int(getattr(settings, "KNOCK_WORK_RESEND_AFTER", 90)))
 
 
 def standings_prompt(*, event_id: int) -> bool:
@@ -89,13 +90,6 @@ def standings_prompt_on_commit(*, event_id: int) -> None:
     transaction.on_commit(lambda: standings_prompt(event_id=event_id))
 
 
-def round_pair_prompt_on_commit(*, round_id: int) -> None:
-    """Prompt the pairing of a queued round after commit; the ``queued`` row is the record."""
-    from tournaments.tasks import round_pair_task
-
-    transaction.on_commit(lambda: _send_logged(round_pair_task, round_id))
-
-
 def work_due_add(*, kind: str, key: int) -> None:
     """Record work due for ``key`` in the current transaction and prompt its task after commit."""
     WorkDue.objects.create(kind=kind, key=key, sent_at=timezone.now())
@@ -113,59 +107,47 @@ def work_due_failed(*, kind: str, key: int, ids: list[int], error: str) -> None:
 
 
 def _work_task(kind: str) -> tuple[Any, str]:
-    from tournaments.tasks import ratings_update_task
+    from tournaments.tasks import ratings_update_task, round_pair_task
 
     tasks: dict[str, tuple[Any, str]] = {
         WorkDue.Kind.RATINGS_MATCH: (ratings_update_task, "match_id"),
+        WorkDue.Kind.ROUND_PAIR: (round_pair_task, "round_id"),
     }
     return tasks[kind]
 
 
 def _send_work(kind: str, key: int) -> bool:
+    """Prompt the task for work ``kind``/``key``; if it cannot be sent, mark the rows unsent so
+    the next sweep (or a worker's start) sends them at once."""
     try:
         task, name = _work_task(kind)
-        return task_send(task, **{name: key})
+        if task_send(task, **{name: key}):
+            return True
+        WorkDue.objects.filter(kind=kind, key=key).update(sent_at=None)
     except Exception:
         logger.exception("Work %s %s not sent; the sweep will send it.", kind, key)
-        return False
+    return False
 
 
-def _send_logged(task: Any, *args: Any) -> bool:
-    try:
-        return task_send(task, *args)
-    except Exception:
-        logger.exception("%s%r not sent; the sweep will send it.", task.name, args)
-        return False
-
-
-def work_sweep(*, everything: bool = False) -> dict[str, int]:
+def work_sweep() -> dict[str, int]:
     """Send a prompt for everything due whose prompt is missing or old; returns counts by kind.
 
-    Run by beat every minute and by each worker as it starts (``everything=True``: a worker that
-    was not running cannot have been working on anything, so every due item is prompted even if
-    a prompt was sent moments ago). A standings rebuild that failed is not retried until newer
-    results arrive: its reason is shown instead.
+    Run by beat every minute and by each worker as it starts. A standings rebuild that failed
+    is not retried until newer results arrive (its reason is shown instead); failed work waits
+    longer after each attempt.
     """
     now = timezone.now()
-    stale = now - (timedelta(0) if everything else _resend_after())
-    counts = {"standings": 0, "pairings": 0, "work": 0}
+    stale = now - _resend_after()
+    counts = {"standings": 0, "work": 0}
 
-    behind = Event.objects.filter(standings_seq__lt=F("results_seq")).exclude(
-        standings_error_seq=F("results_seq")
+    behind = (
+        Event.objects.filter(standings_seq__lt=F("results_seq"))
+        .exclude(standings_error_seq=F("results_seq"))
+        .filter(Q(standings_queued_at__isnull=True) | Q(standings_queued_at__lt=stale))
     )
-    if not everything:
-        behind = behind.filter(
-            Q(standings_queued_at__isnull=True) | Q(standings_queued_at__lt=stale)
-        )
     for event_id in list(behind.values_list("pk", flat=True)):
         Event.objects.filter(pk=event_id).update(standings_queued_at=None)
         counts["standings"] += standings_prompt(event_id=event_id)
-
-    from tournaments.tasks import round_pair_task
-
-    queued = Round.objects.filter(status=Round.Status.QUEUED, created_at__lt=stale)
-    for round_id in list(queued.values_list("pk", flat=True)):
-        counts["pairings"] += _send_logged(round_pair_task, round_id)
 
     due: dict[tuple[str, int], list[WorkDue]] = {}
     for row in WorkDue.objects.filter(Q(sent_at__isnull=True) | Q(sent_at__lt=stale)):
@@ -175,7 +157,7 @@ def work_sweep(*, everything: bool = False) -> dict[str, int]:
         # Failed work waits longer each time (up to an hour) instead of failing every minute.
         wait = _resend_after() * (2 ** min(attempts, 5)) if any(r.error for r in rows) else None
         last = max((r.sent_at for r in rows if r.sent_at), default=None)
-        if wait is not None and last is not None and last > now - wait and not everything:
+        if wait is not None and last is not None and last > now - wait:
             continue
         WorkDue.objects.filter(pk__in=[r.pk for r in rows]).update(
             sent_at=now, attempts=F("attempts") + 1
