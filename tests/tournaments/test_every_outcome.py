@@ -8,7 +8,7 @@ either, never as the text 'null'.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -22,6 +22,11 @@ from tournaments.selectors import event_bracket, event_standings
 from tournaments.services import ratings_update_for_match, round_pair, standings_recompute
 
 pytestmark = pytest.mark.django_db
+
+
+def _event_factory(**fields: Any) -> Event:
+    """An event from the factory, typed as the model it creates."""
+    return cast(Event, EventFactory(**fields))
 
 
 def _counts(knocker: int, outcome: str, k: int, d: int, **extra: Any) -> dict[str, Any]:
@@ -53,7 +58,7 @@ def _rated(match_ids: list[int]) -> None:
 
 
 def test_a_club_night_of_every_outcome_has_standings_and_ratings():
-    event = EventFactory(confirmation=Event.Confirmation.NONE)
+    event = _event_factory(confirmation=Event.Confirmation.NONE)
     api = client_for(event_director(event))
     a, b, c, d, e, f, g = players(event, 7)
 
@@ -135,7 +140,7 @@ def test_a_club_night_of_every_outcome_has_standings_and_ratings():
 
 
 def test_a_bracket_advances_through_dead_hands_and_gins():
-    event = EventFactory(
+    event = _event_factory(
         kind=Event.Kind.SINGLE_ELIMINATION,
         confirmation="none",
         rules=find_rules("modern").to_dict(),
@@ -175,7 +180,7 @@ def test_the_migration_fills_the_winner_columns_of_stored_verdicts():
     from django.apps import apps
 
     migration = importlib.import_module("scoring.migrations.0003_hand_submission_winner_columns")
-    event = EventFactory(confirmation=Event.Confirmation.NONE)
+    event = _event_factory(confirmation=Event.Confirmation.NONE)
     api = client_for(event_director(event))
     m = _start(api, event, players(event, 2))
     api.hand(m, outcome="dead")
