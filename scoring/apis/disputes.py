@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import ApplicationError
 from scoring.apis._common import ERROR, _Base
+from scoring.apis.shapes import DisputeOutput
 from scoring.selectors import dispute_out, disputes_open, event_is_director
 from tournaments.models import Event
 
@@ -20,8 +20,8 @@ class EventDisputesApi(_Base):
 
     @extend_schema(
         operation_id="events_disputes",
-        responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR},
-        description="Settle each with `POST /api/hands/{id}/confirm/` or "
+        responses={200: DisputeOutput(many=True), 403: ERROR, 404: ERROR},
+        description="A short list, not paginated (the disputes still open). Settle each with `POST /api/hands/{id}/confirm/` or "
         "`POST /api/hands/{id}/override/` (with a reason).",
     )
     def get(self, request: Request, event_id: int) -> Response:

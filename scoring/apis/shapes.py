@@ -36,9 +36,21 @@ class HandOutput(serializers.Serializer):
     entry = serializers.ChoiceField(choices=HandSubmission.Entry.choices)
     submitted_by = WhoOutput(allow_null=True)
     confirmed_by = WhoOutput(allow_null=True)
+    disputed_by = WhoOutput(allow_null=True)
+    dispute_reason = serializers.CharField(allow_blank=True)
     override_reason = serializers.CharField(allow_blank=True)
     created_at = serializers.DateTimeField()
     confirmed_at = serializers.DateTimeField(allow_null=True)
+
+
+@extend_schema_serializer(component_name="DisputedHand")
+class DisputeOutput(HandOutput):
+    """A disputed entry as the director's list shows it: where it is, and who said what."""
+
+    match = serializers.IntegerField()
+    table_number = serializers.IntegerField(allow_null=True)
+    players = serializers.ListField(child=serializers.CharField())
+    disputed_at = serializers.DateTimeField(allow_null=True)
 
 
 @extend_schema_serializer(component_name="MatchSeat")
