@@ -59,24 +59,17 @@ Decisions where the rule texts are silent:
 37
 """
 
-from engine.scoring.two_player import (
+from engine.scoring.by_cards import check_knock_discard, score_hand
+from engine.scoring.claims import check_claim
+from engine.scoring.gem_three import (
     GemThreeHandResult,
-    HandOutcome,
-    HandResult,
-    PartnershipHandResult,
-    Role,
-    check_claim,
-    check_knock_discard,
     combine_gem_three,
-    dead_hand,
-    hand_knock_limit,
-    max_deadwood,
     score_gem_three_counts,
     score_gem_three_hand,
-    score_hand,
-    score_hand_counts,
-    score_partnership_hand,
 )
+from engine.scoring.outcome import HandOutcome, HandResult, Role, dead_hand
+from engine.scoring.partnership import PartnershipHandResult, score_partnership_hand
+from engine.scoring.two_player import hand_knock_limit, max_deadwood, score_hand_counts
 
 __all__ = [
     "GemThreeHandResult",
