@@ -54,7 +54,20 @@ The package: :mod:`~scoring.services.entries` (a hand as entered and its scoring
 links); ``_common`` holds the write helpers they share.
 """
 
-from scoring.services.entries import HandEntry, Prepared, hand_prepare
+from scoring.services.entries import (
+    DeadHand,
+    EntryFamily,
+    GemDefenderEntry,
+    GemThreeEntry,
+    HandEntry,
+    PartnershipEntry,
+    Prepared,
+    RummyEntry,
+    TwoPlayerEntry,
+    entry_family,
+    entry_from_dict,
+    hand_prepare,
+)
 from scoring.services.hands import (
     hand_confirm,
     hand_dispute,
@@ -69,10 +82,19 @@ from scoring.services.sheets import scoresheet_submit
 
 __all__ = [
     "CSV_COLUMNS",
+    "DeadHand",
+    "EntryFamily",
+    "GemDefenderEntry",
+    "GemThreeEntry",
     "HandEntry",
     "ImportReport",
+    "PartnershipEntry",
     "Prepared",
     "RowProblem",
+    "RummyEntry",
+    "TwoPlayerEntry",
+    "entry_family",
+    "entry_from_dict",
     "hand_confirm",
     "hand_dispute",
     "hand_override",
