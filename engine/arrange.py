@@ -17,10 +17,12 @@ can be laid off on it, so arrangements that differ only by such a split count as
 Only the arrangements returned are built, each from per-suit tables: a suit's runs as melds
 (:data:`~engine.melds.SUIT_RUN_MELDS`), its leftover cards
 (:data:`~engine.melds.SUIT_DEADWOOD_CARDS`) and their value (:data:`~engine.melds.RUN_DEADWOOD`),
-so a hand with no set is arranged with a dozen look-ups and no search. Choices of sets are listed
-highest rank first, which puts ties in the order the general search (the one run with extra
-melds) lists them: the first is what :func:`best_arrangement` returns and the knocker's choice
-prefers.
+so a hand with no set is arranged with a dozen look-ups and no search. :func:`best_arrangement`
+goes further: its result holds only two masks (the cards of its runs and of its sets) and builds
+its fields from those tables when one is first read; read or not, it equals, hashes, prints and
+pickles the same. Choices of sets are listed highest rank first, which puts ties in the order the
+general search (the one run with extra melds) lists them: the first is what
+:func:`best_arrangement` returns and the knocker's choice prefers.
 
 ``extra_melds`` (Gem Rummy's vaults and Queen's Diamonds) join the search as further candidates;
 with them the pruning above no longer holds and every pairwise-disjoint choice is tried.
@@ -30,11 +32,11 @@ This module must not know about knocking, lay-offs or scores.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from engine.cards import DECK_MASK, card_value, cards_to_mask, format_cards, mask_to_cards
+from engine.cards import _BIT_OF, DECK_MASK, card_value, cards_to_mask, format_cards, mask_to_cards
 from engine.errors import CardError, gettext_noop
 from engine.melds import (
     DISCARD_GAIN,
@@ -241,7 +243,7 @@ def min_deadwood_after_discard(mask: int) -> int:
     return best
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Arrangement:
     """Disjoint melds of a hand and what is left over as deadwood.
 
@@ -251,7 +253,14 @@ class Arrangement:
     (['5S 6S 7S', '7H 7D 7C'], 32, False)
     >>> str(arrangement)
     '5S 6S 7S | 7H 7D 7C | deadwood JH 2D KD QC (32)'
+
+    An arrangement the search returns holds only its hand's two masks until a field is first
+    read; the fields are then built from the per-suit tables, once. Nothing else tells the two
+    apart: equality, hashing, ``repr``, pickling and :mod:`dataclasses` all read the fields.
     """
+
+    # Slots by hand (not ``slots=True``) for the private ``_hand``, which is no field.
+    __slots__ = ("_hand", "deadwood", "deadwood_cards", "melds")
 
     melds: tuple[Meld, ...]
     deadwood_cards: tuple[int, ...]
@@ -272,6 +281,62 @@ class Arrangement:
         left = format_cards(self.deadwood_cards)
         parts.append(f"deadwood {left} ({self.deadwood})" if left else "gin")
         return " | ".join(parts)
+
+    def __getstate__(self) -> list[object]:
+        # As ``dataclass(frozen=True, slots=True)`` pickles and copies: the fields, in order.
+        return [self.melds, self.deadwood_cards, self.deadwood]
+
+    def __setstate__(self, state: list[object]) -> None:
+        for name, value in zip(("melds", "deadwood_cards", "deadwood"), state, strict=True):
+            object.__setattr__(self, name, value)
+
+    if not TYPE_CHECKING:  # mypy still sees only the fields
+
+        def __getattr__(self, name: str) -> object:
+            # Called only when a slot is empty: a field of a search result not read before.
+            if name not in _FIELDS:
+                raise AttributeError(
+                    f"{type(self).__name__!r} object has no attribute {name!r}", name=name, obj=self
+                )
+            return _fill(self, self._hand, name)
+
+
+_FIELDS: Final = frozenset(("melds", "deadwood_cards", "deadwood"))
+_new_arrangement: Final = object.__new__
+_SETTERS: Final[dict[str, Callable[[Arrangement, object], None]]] = {
+    name: vars(Arrangement)[name].__set__ for name in Arrangement.__slots__
+}
+"""Each slot's own setter, which a frozen dataclass's ``__setattr__`` does not stop."""
+_set_hand: Final = _SETTERS["_hand"]
+_set_melds: Final = _SETTERS["melds"]
+_set_deadwood_cards: Final = _SETTERS["deadwood_cards"]
+_set_deadwood: Final = _SETTERS["deadwood"]
+
+
+def _fill(arrangement: Arrangement, hand: int, name: str) -> object:
+    """Build the fields of an arrangement the search returned, from its ``hand``: the cards of
+    its runs (a mask), plus the cards of its sets shifted 52 bits up. The runs are the low mask's
+    (its other cards are deadwood), and a rank's set cards are one set: the melds, deadwood cards
+    and deadwood are exactly those :func:`_build` gives. Returns the field ``name``."""
+    rest = hand & DECK_MASK
+    a = rest & _SUIT
+    b = rest >> 13 & _SUIT
+    c = rest >> 26 & _SUIT
+    d = rest >> 39
+    melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+    set_cards = hand >> 52
+    if set_cards:
+        ranks = (set_cards | set_cards >> 13 | set_cards >> 26 | set_cards >> 39) & _SUIT
+        melds += tuple(map(MELD_BY_MASK.__getitem__, _set_masks(set_cards, ranks)))
+    if len(melds) > 1:
+        melds = tuple(sorted(melds, key=_meld_order))
+    dw = RUN_DEADWOOD
+    left = _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d]
+    deadwood = dw[a] + dw[b] + dw[c] + dw[d]
+    _set_melds(arrangement, melds)
+    _set_deadwood_cards(arrangement, left)
+    _set_deadwood(arrangement, deadwood)
+    return melds if name == "melds" else left if name == "deadwood_cards" else deadwood
 
 
 def hand_mask(cards: Sequence[int] | int) -> int:
@@ -465,25 +530,66 @@ def best_arrangement(
     'AS AH AD AC | 2S 3S 4S 5S | deadwood KS QH (20)'
     """
     if not extra_melds:
-        mask = hand_mask(cards)
+        if type(cards) is list or type(cards) is tuple:
+            # The fast path of cards_to_mask, inline (see there); hand_mask has the last word on
+            # anything it does not accept at once, and names what is wrong.
+            try:
+                mask = sum(map(_BIT_OF, cards))
+            except (KeyError, TypeError):
+                mask = hand_mask(cards)
+            else:
+                if not (
+                    mask.bit_count() == len(cards) <= MAX_HAND
+                    and type(sum(cards)) is int
+                    and (not mask & 1 or type(cards[cards.index(0)]) is int)
+                    and (not mask & 2 or type(cards[cards.index(1)]) is int)
+                ):
+                    mask = hand_mask(cards)
+        else:
+            mask = hand_mask(cards)
         a = mask & _SUIT
         b = mask >> 13 & _SUIT
         c = mask >> 26 & _SUIT
         d = mask >> 39
         sets = a & b & (c | d) | c & d & (a | b)
         if not sets:  # runs alone arrange the hand
-            melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
-            if len(melds) > 1:
-                melds = tuple(sorted(melds, key=_meld_order))
-            dw = RUN_DEADWOOD
-            return Arrangement(
-                melds,
-                _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d],
-                dw[a] + dw[b] + dw[c] + dw[d],
-            )
-        rest, _, combos, values = _set_choices(mask, a, b, c, d, sets)
-        removed = combos[values.index(min(values))]
-        return _build(rest ^ removed, _set_masks(mask ^ rest | removed, sets), {})
+            arrangement: Arrangement = _new_arrangement(Arrangement)
+            _set_hand(arrangement, mask)
+            return arrangement
+        # _set_choices, inline, keeping only the first least choice.
+        ra = RUNNABLE[a]
+        rb = RUNNABLE[b]
+        rc = RUNNABLE[c]
+        rd = RUNNABLE[d]
+        contested = sets & (ra | rb | rc | rd)
+        rest = mask & ~((sets ^ contested) * _SPREAD)
+        if not contested:
+            arrangement = _new_arrangement(Arrangement)
+            _set_hand(arrangement, rest | (mask ^ rest) << 52)
+            return arrangement
+        runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
+        high = 1 << (contested.bit_length() - 1)
+        bits = high * _SPREAD
+        combos: Sequence[int] = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+        contested ^= high
+        while contested:
+            high = 1 << (contested.bit_length() - 1)
+            bits = high * _SPREAD
+            options = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+            combos = [x | o for x in combos for o in options]
+            contested ^= high
+        dw = RUN_DEADWOOD
+        least = _NONE
+        chosen = 0
+        for removed in combos:
+            m = rest ^ removed
+            value = dw[m & _SUIT] + dw[m >> 13 & _SUIT] + dw[m >> 26 & _SUIT] + dw[m >> 39]
+            if value < least:
+                least = value
+                chosen = removed
+        arrangement = _new_arrangement(Arrangement)
+        _set_hand(arrangement, rest ^ chosen | (mask ^ rest | chosen) << 52)
+        return arrangement
     _, extra, forced, scored = _scored(cards, extra_melds)
     best = scored[0]
     for entry in scored:

@@ -15,7 +15,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from engine.rules import find_rules
-from scoring.links import match_link_token
+from scoring.services import match_link_token
 from tests.e2e.steps import sign_in
 from tests.factories import (
     ClubFactory,

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
+import random
+
 import pytest
 
 from engine.arrange import (
@@ -190,3 +195,90 @@ def test_best_discard_keeps_input_order() -> None:
     by_mask = best_discard(cards_to_mask(hand))
     assert dict(by_mask.after_discard) == dict(result.after_discard)
     assert format_cards(result.best_discards) == "KC"
+
+
+def _random_hands(count: int) -> list[list[int]]:
+    """Random hands of 0-13 cards, every other one rich in sets, each in a random order."""
+    rng = random.Random(12)
+    hands = []
+    for index in range(count):
+        size = rng.randrange(MAX_HAND + 1)
+        if index % 2:
+            ranks = rng.sample(range(13), 4)
+            pool = [suit * 13 + rank for rank in ranks for suit in range(4) if rng.random() < 0.8]
+            cards = rng.sample(pool, min(size, len(pool)))
+            cards += rng.sample(
+                [card for card in range(52) if card not in cards], size - len(cards)
+            )
+        else:
+            cards = rng.sample(range(52), size)
+        hands.append(cards)
+    return hands
+
+
+def test_search_result_is_the_first_of_all_best_arrangements() -> None:
+    # best_arrangement builds its fields only when one is read, from two masks; the general
+    # path builds them at once. Read in any order, they agree in every way a caller can see.
+    fields = ("melds", "deadwood_cards", "deadwood")
+    for index, cards in enumerate(_random_hands(3000)):
+        first = all_best_arrangements(cards)[0]
+        given = (cards, tuple(cards), cards_to_mask(cards))[index % 3]
+        arrangement = best_arrangement(given)
+        read = fields[index % 3]
+        assert getattr(arrangement, read) == getattr(first, read)
+        assert arrangement == first
+        assert best_arrangement(given) == first  # equality reads an unread result too
+        assert hash(best_arrangement(given)) == hash(first)
+        assert repr(best_arrangement(given)) == repr(first)
+        assert str(best_arrangement(given)) == str(first)
+        assert best_arrangement(given).melded_cards == first.melded_cards
+        assert best_arrangement(given).is_gin == first.is_gin
+
+
+def test_search_result_copies_pickles_and_stays_frozen() -> None:
+    hand = parse_cards("AS 2S 3S 4S 5S KS AH QH AD AC")
+    built = all_best_arrangements(hand)[0]
+    assert pickle.loads(pickle.dumps(best_arrangement(hand))) == built
+    assert copy.copy(best_arrangement(hand)) == built
+    assert copy.deepcopy(best_arrangement(hand)) == built
+    assert dataclasses.asdict(best_arrangement(hand)) == dataclasses.asdict(built)
+    assert [field.name for field in dataclasses.fields(best_arrangement(hand))] == [
+        "melds",
+        "deadwood_cards",
+        "deadwood",
+    ]
+    assert dataclasses.replace(best_arrangement(hand), deadwood=0) == Arrangement(
+        built.melds, built.deadwood_cards, 0
+    )
+    unread = best_arrangement(hand)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        unread.deadwood = 0  # type: ignore[misc]
+    misspelt = "deadwod"
+    with pytest.raises(AttributeError, match="no attribute 'deadwod'"):
+        getattr(unread, misspelt)
+    assert unread.deadwood == 20
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        [0, 0],
+        [True, 2, 3],
+        [1, False, 5],
+        [0.0, 1, 2],
+        [3, 4.0],
+        [52],
+        [-1, 2],
+        ["AS"],
+        [None],
+        list(range(14)),
+        tuple(range(14)),
+        (True,),
+    ],
+)
+def test_list_and_tuple_hands_are_checked_as_hand_mask_checks_them(cards: list[int]) -> None:
+    with pytest.raises(CardError) as expected:
+        hand_mask(cards)
+    with pytest.raises(CardError) as got:
+        best_arrangement(cards)
+    assert str(got.value) == str(expected.value)
