@@ -2,7 +2,10 @@
 pending entry, the entry form's set-up, the private links, whether the paper score sheet is
 offered, and the HTTP status of a service's refusal.
 
-Presentation only: every number comes from ``scoring.selectors``; nothing here scores a hand."""
+Presentation only: every number comes from ``scoring.selectors``; nothing here scores a hand.
+Slightly over 400 lines because it is one context: each helper feeds ``_context`` and reads the
+same ``_Page``, and split apart they would import each other.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
 """The event settings form: rules (a preset and its overrides), match format, tie-breaks and
-options. One form, one page: its clean methods are the whole of what the page accepts."""
+options. One form, one page: its clean methods are the whole of what the page accepts, which is
+why it is a little over 400 lines (the vocabulary it offers is in ``event_options``).
+"""
 
 from __future__ import annotations
 
