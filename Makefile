@@ -20,8 +20,10 @@ endif
 # The venv is stamped with the Python that made it: another one (or none, after a failed try)
 # makes the stamp missing, so the venv is built again from scratch.
 VENV_STAMP := $(VENV)/.made-by-python-$(firstword $(PY_ID))
+# Where `make run` listens: ADDR=0.0.0.0:8000 lets phones on the club's Wi-Fi in (docs/operations.md).
+ADDR ?= 127.0.0.1:8000
 
-.PHONY: run test contract check bench fmt install install-dev migrate demo clean
+.PHONY: run test contract check bench drills fmt install install-dev migrate demo clean
 
 $(VENV_STAMP):
 	rm -rf $(VENV)
@@ -52,7 +54,7 @@ demo: migrate
 	$(BIN)/python manage.py demo
 
 run: demo
-	$(BIN)/python manage.py serve
+	$(BIN)/python manage.py serve --addr $(ADDR)
 
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
@@ -102,6 +104,11 @@ bench: $(VENV)/.installed-bench
 	  psycopg.connect('postgresql://postgres@127.0.0.1:5432/postgres', connect_timeout=2).close()" \
 	  2>/dev/null; then export DATABASE_URL=postgres://postgres@127.0.0.1:5432/knock_bench; fi; \
 	$(BIN)/python -m bench $(BENCH)
+
+# Fault drills: the whole stack (embedded default, then PostgreSQL + Redis) through a club night
+# with faults injected; see docs/operations.md. Set DRILLS="sqlite" or "postgres" to run one stack.
+drills: install-dev
+	$(BIN)/python -m drills $(DRILLS)
 
 fmt: install-dev
 	$(BIN)/ruff check --fix .

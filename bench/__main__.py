@@ -11,7 +11,12 @@ import importlib
 import sys
 import time
 
-SUITES = ["bench.engine_bench", "bench.pairing_bench", "bench.tournament_bench"]
+SUITES = [
+    "bench.engine_bench",
+    "bench.pairing_bench",
+    "bench.tournament_bench",
+    "bench.serve_bench",
+]
 
 
 def main(argv: list[str]) -> int:

@@ -6,7 +6,9 @@ requested bye, and pairs the next round from the new standings. Nothing is cache
 every round is paired from fresh snapshots, as the selector would build them.
 
 Usage: ``python bench/pairing_bench.py [--players 1024 4096] [--rounds 9] [--seed 1]``.
-The targets (a slow 2-core machine, CPython) are 2 s a round at 1,024 players and 10 s at 4,096.
+The targets (a slow 2-core machine, CPython) are 2 s a round at 1,024 players and 10 s at 4,096;
+1,536 players, the largest field paired exactly (``FULL_MATCHING_LIMIT``), is held to the straight
+line between them (3.3 s).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tournaments.algorithms import (
+    FULL_MATCHING_LIMIT,
+    Float,
     Glicko2Rating,
     RatedGame,
     Seat,
@@ -38,6 +42,7 @@ class _Entrant:
     opponents: set[int] = field(default_factory=set)
     byes: int = 0
     seats: list[Seat] = field(default_factory=list)
+    last_float: Float | None = None
 
 
 def simulate(players: int, rounds: int, seed: int) -> list[tuple[int, float, int, bool]]:
@@ -59,6 +64,7 @@ def simulate(players: int, rounds: int, seed: int) -> list[tuple[int, float, int
                 byes=e.byes,
                 seats=tuple(e.seats),
                 requests_bye=rng.random() < 0.005,
+                last_float=e.last_float,
             )
             for e in field_
         ]
@@ -66,6 +72,9 @@ def simulate(players: int, rounds: int, seed: int) -> list[tuple[int, float, int
         pairing = pair_swiss(snapshot, config=SwissConfig())
         elapsed = time.perf_counter() - start
         timings.append((rnd, elapsed, len(pairing.tables), pairing.used_matching))
+        floats = dict(pairing.floats)
+        for e in field_:
+            e.last_float = floats.get(e.id)
         for table in pairing.tables:
             a, b = by_id[table.first], by_id[table.second]
             a.opponents.add(b.id)
@@ -96,21 +105,34 @@ def glicko_batch(players: int, seed: int) -> float:
     return time.perf_counter() - start
 
 
+def _target(players: int) -> float | None:
+    """Seconds a round may take: 2 s at 1,024 players, 10 s at 4,096, on a straight line between."""
+    if not 1024 <= players <= 4096:
+        return None
+    return 2.0 + 8.0 * (players - 1024) / 3072
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Print one table per field size: the seconds each round's pairing took."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--players", type=int, nargs="+", default=[1024, 4096])
+    parser.add_argument("--players", type=int, nargs="+", default=[1024, 1536, 4096])
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    print(f"FULL_MATCHING_LIMIT: fields of up to {FULL_MATCHING_LIMIT} players are paired exactly")
     for n in args.players:
         print(f"\nSwiss pairing, {n} players, {args.rounds} rounds (seed {args.seed})")
-        print(f"{'round':>5} {'tables':>7} {'seconds':>9}  fallback")
-        total = 0.0
+        print(f"{'round':>5} {'tables':>7} {'seconds':>9}  matcher")
+        total = worst = 0.0
         for rnd, seconds, tables, fallback in simulate(n, args.rounds, args.seed):
             total += seconds
-            print(f"{rnd:>5} {tables:>7} {seconds:>9.3f}  {'blossom' if fallback else '-'}")
+            worst = max(worst, seconds)
+            print(f"{rnd:>5} {tables:>7} {seconds:>9.3f}  {'exact' if fallback else '-'}")
         print(f"{'all':>5} {'':>7} {total:>9.3f}")
+        target = _target(n)
+        if target is not None:
+            verdict = "met" if worst <= target else "MISSED"
+            print(f"slowest round {worst:.3f} s, target {target:.1f} s: {verdict}")
         print(f"Glicko-2 period for {n} players x 5 games: {glicko_batch(n, args.seed):.3f} s")
 
 

@@ -6,8 +6,9 @@ from django.db import models
 class WorkerHeartbeat(models.Model):
     """The last time a worker proved it consumes tasks from the broker.
 
-    Written by the ``core.tasks.heartbeat`` task (sent by beat) and when a worker starts. The
-    database is the record, so /healthz works the same with any broker and any number of workers.
+    Written every few seconds by a thread in each worker's main process (``core.signals``), and
+    by the ``core.tasks.heartbeat`` task beat sends. The database is the record, so /healthz works
+    the same with any broker and any number of workers.
     """
 
     hostname = models.CharField(max_length=255, unique=True)

@@ -15,3 +15,8 @@ def worker_heartbeat_record(*, hostname: str, at: datetime | None = None) -> Wor
         hostname=hostname, defaults={"last_seen": at or timezone.now()}
     )
     return heartbeat
+
+
+def worker_heartbeat_forget(*, hostname: str) -> None:
+    """A worker that stops cleanly says so: /healthz need not wait for its beat to age."""
+    WorkerHeartbeat.objects.filter(hostname=hostname).delete()

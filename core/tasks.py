@@ -14,3 +14,11 @@ def heartbeat() -> None:
 
     hostname = getattr(current_task.request, "hostname", None) or socket.gethostname()
     worker_heartbeat_record(hostname=str(hostname))
+
+
+@shared_task(ignore_result=True, acks_late=True)
+def nightly_backup() -> None:
+    """Asked every 15 minutes by beat: one backup a day on the embedded SQLite, old ones pruned."""
+    from core.backups import backup_nightly
+
+    backup_nightly()

@@ -254,6 +254,10 @@ class Round(models.Model):
     error_code = models.CharField(max_length=32, blank=True)
     error_params = models.JSONField(default=dict, blank=True)
     error = models.TextField(blank=True)
+    # Who floated this round and which way (Swiss only): ``{"<player id>": "down" | "up"}``. A
+    # player met a lower score (or had the pairing bye: "down") or a higher one ("up"); the next
+    # round's pairing avoids floating them the same way again.
+    floats = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

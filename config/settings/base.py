@@ -273,16 +273,26 @@ CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = (
     else {}
 )
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Beat reconnects after a broker outage instead of failing every later send (core.beat).
+CELERY_BEAT_SCHEDULER = "core.beat:ReconnectingScheduler"
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {"task": "core.tasks.heartbeat", "schedule": 20.0},
     "standings-sweep": {"task": "tournaments.standings_sweep", "schedule": 60.0},
+    "nightly-backup": {"task": "core.tasks.nightly_backup", "schedule": 900.0},
 }
 # The sweep sends a prompt again for work still due this many seconds after the last one (a
 # message lost with the broker or a killed worker); a worker's start-up sweep sends them all.
 KNOCK_WORK_RESEND_AFTER = env.int("KNOCK_WORK_RESEND_AFTER", default=90)
 
-# How recent a worker heartbeat must be for /healthz to call the workers up.
-KNOCK_WORKER_HEARTBEAT_MAX_AGE = 60
+# The worker's main process records a heartbeat every INTERVAL seconds from its own thread
+# (core.signals), never behind the task queue; /healthz calls a worker dead after MAX_AGE.
+KNOCK_WORKER_HEARTBEAT_INTERVAL = env.float("KNOCK_WORKER_HEARTBEAT_INTERVAL", default=5.0)
+KNOCK_WORKER_HEARTBEAT_MAX_AGE = env.int("KNOCK_WORKER_HEARTBEAT_MAX_AGE", default=15)
+
+# Backups (core.backups): where `manage.py backup` writes, and how many daily backups beat keeps
+# on the embedded SQLite.
+KNOCK_BACKUP_DIR = Path(env.str("KNOCK_BACKUP_DIR", default=str(VAR_DIR / "backups")))
+KNOCK_BACKUP_KEEP = env.int("KNOCK_BACKUP_KEEP", default=14)
 
 LOGGING = {
     "version": 1,

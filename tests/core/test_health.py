@@ -67,3 +67,12 @@ def test_heartbeat_task_runs_on_a_real_worker(client, celery_worker_process):
     hostname = WorkerHeartbeat.objects.get().hostname
     assert hostname.startswith("test-")
     assert client.get("/healthz").status_code == 200
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_beats_from_its_own_thread_without_any_task(celery_worker_process):
+    """No task is sent: the heartbeat cannot be stuck behind a queue."""
+    assert wait_for(lambda: WorkerHeartbeat.objects.exists(), timeout=60)
+    first = WorkerHeartbeat.objects.get().last_seen
+    assert wait_for(lambda: WorkerHeartbeat.objects.get().last_seen > first, timeout=30)

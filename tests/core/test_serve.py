@@ -1,4 +1,5 @@
-"""``manage.py serve`` (what ``make run`` starts): up only with a live worker; Ctrl-C stops all.
+"""``manage.py serve`` (what ``make run`` starts): up only with a live worker; Ctrl-C stops all;
+a worker or web server that dies is restarted while the site stays up.
 
 Runs the real command in a throwaway ``KNOCK_VAR_DIR`` (its own SQLite database and broker), as a
 user would, and reads the processes it started from /proc.
@@ -17,12 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from core.management.commands.serve import allowed_hosts_with, public_address, split_addr
+
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = [
-    pytest.mark.worker,
-    pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads child processes from /proc"),
-]
+needs_proc = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
 
 
 def _free_port() -> int:
@@ -52,7 +52,32 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-def test_serve_reports_up_with_a_worker_and_ctrl_c_stops_everything(tmp_path):
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return ""
+
+
+def _health(port: int) -> int:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+    except OSError:  # refused: no web server listening (yet)
+        return 0
+
+
+def _wait(predicate, timeout: float, what: str) -> float:
+    started = time.monotonic()
+    while not predicate():
+        assert time.monotonic() - started < timeout, what
+        time.sleep(0.25)
+    return time.monotonic() - started
+
+
+def _serve(tmp_path: Path, port: int):
     env = {
         k: v
         for k, v in os.environ.items()
@@ -61,7 +86,6 @@ def test_serve_reports_up_with_a_worker_and_ctrl_c_stops_everything(tmp_path):
     env.update(KNOCK_VAR_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="config.settings.local")
     manage = [sys.executable, str(ROOT / "manage.py")]
     subprocess.run([*manage, "migrate", "--noinput"], env=env, check=True, capture_output=True)
-    port = _free_port()
     log = (tmp_path / "serve.log").open("w+")
     proc = subprocess.Popen(
         [*manage, "serve", "--addr", f"127.0.0.1:{port}", "--concurrency", "1"],
@@ -70,16 +94,29 @@ def test_serve_reports_up_with_a_worker_and_ctrl_c_stops_everything(tmp_path):
         stderr=subprocess.STDOUT,
         text=True,
     )
+    text = lambda: (tmp_path / "serve.log").read_text()  # noqa: E731
+    deadline = time.monotonic() + 90
+    while "Knock is up" not in text():
+        assert proc.poll() is None, text()
+        assert time.monotonic() < deadline, text()
+        time.sleep(0.5)
+    return proc, log, text
+
+
+@pytest.mark.worker
+@needs_proc
+def test_serve_reports_up_with_a_worker_and_ctrl_c_stops_everything(tmp_path):
+    port = _free_port()
+    proc, log, _text = _serve(tmp_path, port)
     try:
-        deadline = time.monotonic() + 90
-        while "Knock is up" not in (tmp_path / "serve.log").read_text():
-            assert proc.poll() is None, (tmp_path / "serve.log").read_text()
-            assert time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
-            time.sleep(0.5)
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as response:
-            assert response.status == 200
+        assert _health(port) == 200
         started = _children(proc.pid)
         assert len(started) == 3  # the web server, the worker and beat
+        assert any("gunicorn" in _cmdline(pid) for pid in started)  # not the development server
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{port}/static/css/knock.css", timeout=10
+        ) as response:
+            assert response.status == 200  # WhiteNoise serves the static files
         proc.send_signal(signal.SIGINT)  # what Ctrl-C sends
         assert proc.wait(timeout=30) == 0
         deadline = time.monotonic() + 15
@@ -90,3 +127,55 @@ def test_serve_reports_up_with_a_worker_and_ctrl_c_stops_everything(tmp_path):
         if proc.poll() is None:
             proc.kill()
         log.close()
+
+
+@pytest.mark.worker
+@needs_proc
+def test_a_dead_worker_shows_in_health_within_20_s_and_is_restarted_while_the_site_stays_up(
+    tmp_path,
+):
+    port = _free_port()
+    proc, log, text = _serve(tmp_path, port)
+    try:
+        [worker] = [p for p in _children(proc.pid) if " worker " in _cmdline(p)]
+        # Frozen first (alive to serve, silent to health), so a quick restart cannot hide it.
+        os.kill(worker, signal.SIGSTOP)
+        noticed = _wait(lambda: _health(port) == 503, 20, "healthz still ok 20 s after")
+        assert noticed < 20
+        os.kill(worker, signal.SIGKILL)
+        _wait(lambda: "worker exited with code -9" in text(), 10, text())
+        _wait(lambda: _health(port) == 200, 90, "the worker was not restarted: " + text())
+        [again] = [p for p in _children(proc.pid) if " worker " in _cmdline(p)]
+        assert again != worker
+
+        # The web server itself killed: started again, the site answers again.
+        [web] = [p for p in _children(proc.pid) if "gunicorn" in _cmdline(p)]
+        os.kill(web, signal.SIGKILL)
+        _wait(lambda: "web exited with code -9" in text(), 10, text())
+        _wait(lambda: _health(port) == 200, 60, "the web server was not restarted: " + text())
+        assert proc.poll() is None  # serve itself never stopped
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def test_addr_forms():
+    assert split_addr("0.0.0.0:8000") == ("0.0.0.0", 8000)
+    assert split_addr("[::]:8001") == ("::", 8001)
+    assert split_addr("8002") == ("127.0.0.1", 8002)
+
+
+def test_a_public_address_is_added_to_the_allowed_hosts():
+    assert public_address("127.0.0.1") is None
+    assert public_address("localhost") is None
+    assert public_address("192.168.1.20") == "192.168.1.20"
+    lan = public_address("0.0.0.0")  # the laptop's own address on its network, if it has one
+    assert lan is None or not lan.startswith("127.")
+    local = ["127.0.0.1", "localhost"]
+    assert allowed_hosts_with(local, "192.168.1.20") == [*local, "192.168.1.20"]
+    assert allowed_hosts_with(local, None) == local
+    assert allowed_hosts_with(["*"], "192.168.1.20") == ["*"]

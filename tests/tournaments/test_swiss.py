@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Match
-from tests.tournaments.helpers import open_matches, play, seated
+from tests.tournaments.helpers import open_matches, page_client, play, seated
 from tournaments.models import Event, Round
 from tournaments.services import round_pair_execute, standings_recompute
 
@@ -323,3 +323,46 @@ def test_assign_tables_solves_what_greedy_cannot():
     tables = assign_tables(pairs, history, avoid=True)
     assert sorted(tables) == [1, 2, 3]
     assert tables[1] == 1
+
+
+def test_forfeited_game_is_no_meeting_and_bars_a_later_bye(director_api, club, make_players):
+    """A walkover is not a meeting (the pair may be paired again) and counts, for the pairing
+    bye, as a bye already had (FIDE C.04.3 C.2)."""
+    from tournaments.selectors import swiss_input
+
+    players = make_players(4)
+    event = _swiss(director_api, club, players)
+    _pair(director_api, event["id"])
+    m1, m2 = open_matches(event["id"], 1)
+    play(m1, winner=seated(m1)[0])
+    loser, winner = seated(m2)
+    url = f"/api/events/{event['id']}/matches/{m2.pk}/forfeit/"
+    director_api.post(url, {"players": [loser]}, format="json")
+    inp = swiss_input(event=Event.objects.get(pk=event["id"]), round_number=2)
+    snapshot = {p.id: p for p in inp.players}
+    assert loser not in snapshot[winner].opponents
+    assert winner not in snapshot[loser].opponents
+    assert set(seated(m1)[1:]) == set(snapshot[seated(m1)[0]].opponents)
+    assert (snapshot[winner].forfeit_wins, snapshot[winner].byes) == (1, 0)
+    assert snapshot[loser].forfeit_wins == 0
+
+
+def test_floats_are_stored_per_round_and_shown(director_api, director, club, make_players):
+    """Round 1 of five: the bye floats 5 down. Round 2: 1, 2 and 5 on 1 point, 3 and 4 on 0, 4
+    has the bye; one of 1, 2, 5 must float down to 3, and 5 floated down last round, so 2 does
+    (1 v 3 was played)."""
+    players = make_players(5)
+    ids = [p.pk for p in players]
+    event = _swiss(director_api, club, players, options={"pair_by": "seed"})
+    _pair(director_api, event["id"])
+    first = Round.objects.get(event_id=event["id"], number=1)
+    assert first.floats == {str(ids[4]): "down"}
+    _play_round(event["id"], 1)
+    _pair(director_api, event["id"])
+    second = Round.objects.get(event_id=event["id"], number=2)
+    assert second.floats == {str(ids[1]): "down", str(ids[2]): "up", str(ids[3]): "down"}
+    games = {frozenset(seated(m)) for m in open_matches(event["id"], 2)}
+    assert games == {frozenset((ids[0], ids[4])), frozenset((ids[1], ids[2]))}
+    html = page_client(director).get(f"/events/{event['id']}/").content.decode()
+    assert html.count("↓ floated down") == 2
+    assert html.count("↑ floated up") == 1

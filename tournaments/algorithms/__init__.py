@@ -42,6 +42,7 @@ from .round_robin import (
 from .swiss import (
     FULL_MATCHING_LIMIT,
     ClubRule,
+    Float,
     ForbiddenPair,
     PairingError,
     PairingErrorCode,
@@ -53,6 +54,7 @@ from .swiss import (
     SwissPlayer,
     Table,
     pair_swiss,
+    pairing_score_difference,
 )
 from .tiebreaks import GameSide, RoundResult, StandingsRow, TieBreak, TieBreakConfig, rank
 
@@ -64,6 +66,7 @@ __all__ = [
     "BracketMatch",
     "BracketState",
     "ClubRule",
+    "Float",
     "ForbiddenPair",
     "GameOutcome",
     "GameSide",
@@ -97,6 +100,7 @@ __all__ = [
     "glicko2_update",
     "max_weight_matching",
     "pair_swiss",
+    "pairing_score_difference",
     "playoff_seeding",
     "rank",
     "rate_multiplayer",

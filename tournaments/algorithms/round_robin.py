@@ -47,7 +47,9 @@ def berger_schedule(players: Sequence[int], *, cycles: int = 1) -> tuple[RoundRo
     """The full schedule for ``players`` in Berger-number order (index 0 is number 1).
 
     Each further cycle repeats the first with the seats swapped, so over a double round robin
-    everybody has each seat against each opponent once.
+    everybody has each seat against each opponent once; with more than one cycle, the last two
+    rounds of each odd-numbered cycle (the first, third, ...) are played in swapped order, as
+    FIDE's Berger tables for double round robins prescribe.
 
     >>> [[(g.first, g.second) for g in r.games] for r in berger_schedule([1, 2, 3, 4])]
     [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
@@ -75,7 +77,12 @@ def berger_schedule(players: Sequence[int], *, cycles: int = 1) -> tuple[RoundRo
         cycle.append([(numbers[a - 1], numbers[b - 1]) for a, b in tables])
     rounds: list[RoundRobinRound] = []
     for c in range(cycles):
-        for tables_ in cycle:
+        order = cycle
+        if cycles > 1 and c % 2 == 0 and len(cycle) > 2:
+            # FIDE C.05 Annex 1: in a double round robin the last two rounds of the first cycle
+            # are swapped, so nobody keeps the same seat three rounds running where cycles join.
+            order = [*cycle[:-2], cycle[-1], cycle[-2]]
+        for tables_ in order:
             games: list[RoundRobinGame] = []
             bye = None
             for a, b in tables_:

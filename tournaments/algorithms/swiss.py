@@ -2,27 +2,37 @@
 
 This module owns the pairing rules only. It takes frozen snapshots of the players (built by a
 selector) and returns a frozen :class:`SwissPairing`; it never reads or writes the database and
-never decides scores.
+never decides scores. ``docs/pairing.md`` sets the criteria beside FIDE's Dutch system (C.04.3).
 
-How a round is paired:
+Hard rules (never broken): nobody meets an opponent they have played (an unplayed, forfeited
+game is not a meeting: the caller leaves it out of ``opponents``), no hard-forbidden pair, and
+everybody not on a requested bye is paired, or sits out on the one pairing bye of an odd field.
+Among the pairings that keep them, the best is chosen by these criteria, each one absolute over
+the ones after it:
 
-1. Players who asked for a bye are set aside first; they are not paired.
-2. The others are ranked by score, then rating (or seed), and split into score groups.
-3. If their number is odd, the pairing bye goes to the lowest-ranked player who has had the fewest
-   byes (so nobody gets a second bye while someone else has had none, unless nothing else works).
-4. A Dutch-like pass pairs each score group from the top: players floated down from above meet
-   the highest compatible residents, then the top half meets the bottom half (1 v n/2+1, ...),
-   with the nearest compatible transposition when a pair is a rematch or forbidden. Whoever cannot
-   be paired inside the group floats down to the next one.
-5. If that pass leaves somebody unpaired, pairs a soft-forbidden couple, or floats more players than
-   the groups' parity requires, the problematic score groups (with everyone their players were
-   paired with) are re-paired with a maximum-weight matching (:mod:`.matching`) whose weights
-   encode, in strict order of importance: nobody is left out; no second bye; no soft-forbidden
-   pairs; the fewest score-group boundaries crossed; closeness to the Dutch "top half v bottom
-   half" ideal. The window widens around those groups until everybody is paired, and is the whole
-   field for fields of at most ``FULL_MATCHING_LIMIT`` players, so small events get the optimum.
-   Rematches and hard-forbidden pairs are never edges.
+1. the pairing bye goes to the lowest-ranked player of the lowest score group who has had no
+   pairing bye and no forfeit win (``byes``, ``forfeit_wins``); only when no complete pairing
+   allows that does it go further up, and to a player with a bye or forfeit win only when nobody
+   else can take it (then to whoever has had the fewest);
+2. the smallest pairing score difference (FIDE's PSD): the score gaps of the games, largest
+   first, compared lexicographically; the bye counts as a game against a player one point below
+   the lowest score;
+3. the fewest soft-forbidden couples (same club or family when the event only discourages it);
+4. the fewest floaters (games between different scores);
+5. the fewest players floating in the same direction as in the previous round;
+6. the nearest to the Dutch order inside each score group: top half against bottom half
+   (1 v n/2+1, ...), a floater against the top of the group below.
 
+Requested byes are set aside first and never count as pairing byes.
+
+How: a fast Dutch pass pairs each score group from the top (floaters from above meet the highest
+compatible residents, then S1 meets S2 with the nearest transposition on a conflict). For fields
+of at most ``FULL_MATCHING_LIMIT`` players the whole field is then paired exactly, unless the
+fast pass is already perfect (nothing in criteria 2-6 to improve): a maximum-weight matching
+(:mod:`.matching`) whose edge weights are digits in a large base, one digit (or one digit per
+score gap, for the PSD) per criterion, so a higher criterion always outweighs everything below
+it. Above that size the fast pass stands where it is clean, and the score groups where it went
+wrong are re-paired by the same exact matching on growing windows until everybody is paired.
 Because the last window is the whole field, a pairing is found whenever one exists; otherwise
 :class:`PairingError` says why.
 """
@@ -40,6 +50,7 @@ from .matching import max_weight_matching
 __all__ = [
     "FULL_MATCHING_LIMIT",
     "ClubRule",
+    "Float",
     "ForbiddenPair",
     "PairingError",
     "PairingErrorCode",
@@ -51,13 +62,20 @@ __all__ = [
     "SwissPlayer",
     "Table",
     "pair_swiss",
+    "pairing_score_difference",
 ]
 
 Score: TypeAlias = float | Fraction
 """A score: an ``int``, ``float`` or exact :class:`~fractions.Fraction` (half points stay exact)."""
 
-FULL_MATCHING_LIMIT = 128
-"""Fields up to this size are re-paired as a whole when the fast pass is not clean."""
+FULL_MATCHING_LIMIT = 1536
+"""Fields up to this size are paired exactly, as a whole (unless the fast pass is already perfect).
+
+Set from ``make bench`` (``bench/pairing_bench.py``) on a shared 2-core machine: the slowest round
+took 1.1 s at 1,024 players (target 2 s) and 1.7 s at 1,536 (budget 3.3 s, on the straight line
+between the 2 s and 10 s targets); 2,048 took 4.3 s against a 4.7 s budget, too close on a busy
+machine.
+"""
 
 QUALITY_WINDOW_LIMIT = 512
 """A window stops growing for soft-forbidden pairs alone once it holds this many players."""
@@ -97,6 +115,14 @@ class Seat(Enum):
     SECOND = "second"
 
 
+class Float(Enum):
+    """The way a player floated in a round: ``DOWN`` met a lower score (or had the pairing bye),
+    ``UP`` met a higher score."""
+
+    DOWN = "down"
+    UP = "up"
+
+
 class ClubRule(Enum):
     """Whether players of the same club (or family group) may meet."""
 
@@ -107,7 +133,11 @@ class ClubRule(Enum):
 
 @dataclass(frozen=True, slots=True)
 class SwissPlayer:
-    """One checked-in player as the pairer needs them; ``seed`` 1 is the strongest."""
+    """One checked-in player as the pairer needs them; ``seed`` 1 is the strongest.
+
+    ``opponents`` are the players actually met (forfeited games left out), ``forfeit_wins`` the
+    games won without playing, and ``last_float`` the way they floated in the previous round.
+    """
 
     id: int
     score: Score = 0
@@ -118,6 +148,8 @@ class SwissPlayer:
     seats: tuple[Seat, ...] = ()
     requests_bye: bool = False
     club: int | None = None
+    forfeit_wins: int = 0
+    last_float: Float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,13 +199,15 @@ class SwissPairing:
     """The pairing of one round.
 
     ``soft_conflicts`` lists soft-forbidden couples that had to be paired anyway; ``used_matching``
-    tells whether the blossom fallback was needed (useful when explaining a surprising pairing).
+    tells whether the exact matcher was needed (useful when explaining a surprising pairing);
+    ``floats`` says who floated this round and which way, in table order, the bye last.
     """
 
     tables: tuple[Table, ...]
     byes: tuple[SwissBye, ...]
     soft_conflicts: tuple[tuple[int, int], ...] = ()
     used_matching: bool = False
+    floats: tuple[tuple[int, Float], ...] = ()
 
     @property
     def pairs(self) -> tuple[tuple[int, int], ...]:
@@ -214,17 +248,41 @@ def pair_swiss(
         active.sort(key=lambda p: (-p.score, p.seed, p.id))
     field = _Field(active, forbidden, config.same_club)
     pairs, bye, used_matching = field.pair()
+    ordered = sorted(pairs, key=min)
     tables = tuple(
-        _seat(active[i], active[j], number)
-        for number, (i, j) in enumerate(sorted(pairs, key=lambda ij: min(ij)), start=1)
+        _seat(active[i], active[j], number) for number, (i, j) in enumerate(ordered, start=1)
     )
     byes = requested
+    floats: list[tuple[int, Float]] = []
+    for i, j in ordered:
+        if field.score[i] != field.score[j]:
+            hi, lo = (i, j) if field.score[i] > field.score[j] else (j, i)
+            floats += [(active[hi].id, Float.DOWN), (active[lo].id, Float.UP)]
     if bye is not None:
         byes += (SwissBye(active[bye].id, config.pairing_bye_points, False),)
-    conflicts = tuple(
-        (active[i].id, active[j].id) for i, j in sorted(pairs, key=min) if j in field.soft[i]
-    )
-    return SwissPairing(tables, byes, conflicts, used_matching)
+        floats.append((active[bye].id, Float.DOWN))
+    conflicts = tuple((active[i].id, active[j].id) for i, j in ordered if j in field.soft[i])
+    return SwissPairing(tables, byes, conflicts, used_matching, tuple(floats))
+
+
+def pairing_score_difference(
+    players: Sequence[SwissPlayer], pairing: SwissPairing
+) -> tuple[Fraction, ...]:
+    """FIDE's pairing score difference: every game's score gap, largest first.
+
+    The pairing bye counts as a game against a player one point below the lowest score of the
+    players paired this round (requested byes are not part of the round's pairing).
+
+    >>> ps = [SwissPlayer(id=1, score=3), SwissPlayer(id=2, score=2), SwissPlayer(id=3, score=0)]
+    >>> pairing_score_difference(ps, SwissPairing((Table(1, 1, 2),), (SwissBye(3, 1, False),)))
+    (Fraction(1, 1), Fraction(1, 1))
+    """
+    score = {p.id: Fraction(p.score) for p in players}
+    paired = [score[p.id] for p in players if not p.requests_bye]
+    gaps = [abs(score[t.first] - score[t.second]) for t in pairing.tables]
+    if pairing.bye is not None and paired:
+        gaps.append(score[pairing.bye] - (min(paired) - 1))
+    return tuple(sorted(gaps, reverse=True))
 
 
 def _seat(a: SwissPlayer, b: SwissPlayer, number: int) -> Table:
@@ -255,6 +313,7 @@ class _Field:
         self.players = ranked
         n = len(ranked)
         self.n = n
+        self.score = [Fraction(p.score) for p in ranked]
         index = {p.id: i for i, p in enumerate(ranked)}
         self.blocked: list[set[int]] = [
             {index[o] for o in p.opponents if o in index} for p in ranked
@@ -279,28 +338,83 @@ class _Field:
             self.soft[i] -= self.blocked[i]
         self.group: list[int] = []
         self.groups: list[list[int]] = []
-        for i, p in enumerate(ranked):
-            if not self.groups or ranked[self.groups[-1][0]].score != p.score:
+        for i in range(n):
+            if not self.groups or self.score[self.groups[-1][0]] != self.score[i]:
                 self.groups.append([])
             self.groups[-1].append(i)
             self.group.append(len(self.groups) - 1)
-        self.position = [0] * n
-        for members in self.groups:
-            for pos, i in enumerate(members):
-                self.position[i] = pos
+        # Criterion 1's order: who should take the pairing bye, most deserving first.
+        self.bye_order = sorted(
+            range(n),
+            key=lambda i: (
+                ranked[i].byes + ranked[i].forfeit_wins > 0,
+                ranked[i].byes + ranked[i].forfeit_wins,
+                self.score[i],
+                -i,
+            ),
+        )
+        self.bye_rank = [0] * n
+        for rank, i in enumerate(self.bye_order):
+            self.bye_rank[i] = rank
 
     def pair(self) -> tuple[list[tuple[int, int]], int | None, bool]:
-        """Pair the field: the fast pass if it is clean, else matching on growing windows."""
+        """Pair the field: exactly up to ``FULL_MATCHING_LIMIT``, else the fast pass repaired."""
         n = self.n
         if n == 0:
             return [], None, False
-        bye = None
-        if n % 2:
-            bye = min(range(n), key=lambda i: (self.players[i].byes, -i))
+        bye = self.bye_order[0] if n % 2 else None
         pairs, leftovers, trouble = self._dutch(bye)
+        if n <= FULL_MATCHING_LIMIT:
+            if not leftovers and self._perfect(pairs, bye):
+                return pairs, bye, False
+            bound = None if leftovers else max(self._gap(a, b) for a, b in pairs)
+            solved = self._solve(list(range(n)), bye=bye if not leftovers else None, bound=bound)
+            if solved is None:
+                raise self._explain(bye)
+            return solved[0], solved[1], True
         if not leftovers and not trouble:
             return pairs, bye, False
         return (*self._repair(pairs, bye, leftovers, trouble), True)
+
+    def _gap(self, a: int, b: int) -> Fraction:
+        return abs(self.score[a] - self.score[b])
+
+    def _positions(self, bye: int | None) -> tuple[list[int], list[int]]:
+        """Each player's place in their score group and the group's size, the bye left out."""
+        position = [0] * self.n
+        size = [0] * len(self.groups)
+        for g, members in enumerate(self.groups):
+            for i in members:
+                if i != bye:
+                    position[i] = size[g]
+                    size[g] += 1
+        return position, size
+
+    def _deviation(self, a: int, b: int, position: list[int], size: list[int]) -> int:
+        """How far ``a`` v ``b`` (``a`` ranked higher) is from the Dutch order (criterion 6); the
+        same measure as the weights in :meth:`_solve`, which inline it for speed.
+
+        Inside a group, twice the distance from the Dutch partner (``n/2`` places further down),
+        plus one when both players are in the same half (an exchange rather than a
+        transposition). A floater costs twice its distance from the bottom of its own group and
+        from the top of the group below.
+        """
+        ga, gb = self.group[a], self.group[b]
+        if ga == gb:
+            half = size[ga] // 2
+            pa, pb = position[a], position[b]
+            return 2 * abs(pb - pa - half) + (not pa < half <= pb)
+        return 2 * (position[b] + size[ga] - 1 - position[a])
+
+    def _perfect(self, pairs: list[tuple[int, int]], bye: int | None) -> bool:
+        """Whether criteria 2-6 have nothing to improve: no floats, no soft pairs, Dutch order."""
+        position, size = self._positions(bye)
+        return all(
+            self.score[a] == self.score[b]
+            and b not in self.soft[a]
+            and self._deviation(a, b, position, size) == 0
+            for a, b in pairs
+        )
 
     def _choose(self, p: int, candidates: Iterable[int], taken: list[bool]) -> int:
         """The first compatible candidate, preferring one that is not soft-forbidden; -1 if none."""
@@ -319,7 +433,9 @@ class _Field:
         """The fast pass; returns pairs, players left unpaired, and score groups that went wrong.
 
         A group "goes wrong" when a floater from above cannot be paired in it, when it floats
-        more players than its parity requires, or when it pairs a soft-forbidden couple.
+        more players than its parity requires, or when it pairs a soft-forbidden couple. (A
+        repeated float alone does not: on fields too big to pair exactly, repairing every such
+        group would re-pair most of the field.)
         """
         taken = [False] * self.n
         if bye is not None:
@@ -373,7 +489,7 @@ class _Field:
         leftovers: list[int],
         trouble: set[int],
     ) -> tuple[list[tuple[int, int]], int | None]:
-        """Re-pair growing windows of score groups with the blossom matcher until all is well.
+        """Re-pair growing windows of score groups with the exact matcher until all is well.
 
         A window is a set of score groups; everyone in it, everyone they were paired with, the
         unpaired and (when it may need to move) the bye are re-paired together, so the rest of the
@@ -384,8 +500,6 @@ class _Field:
         marks = set(trouble) | {self.group[i] for i in leftovers}
         if leftovers:
             marks.add(groups - 1)
-        if self.n <= FULL_MATCHING_LIMIT:
-            marks = set(range(groups))
         partner = dict(pairs) | {b: a for a, b in pairs}
         radius = 0
         while True:
@@ -398,66 +512,140 @@ class _Field:
             if bye is not None:
                 chosen.discard(bye)
             free = sorted(chosen | ({bye} if bye is not None and movable_bye else set()))
-            result = self._match(free, movable_bye)
+            # The fast pass's own games in the window bound its optimum's largest gap.
+            inside = [(a, b) for a, b in pairs if a in chosen]
+            bound = None if leftovers else max((self._gap(a, b) for a, b in inside), default=None)
+            result = self._solve(free, bye=None if movable_bye else bye, bound=bound)
             if result is not None:
-                new_pairs, new_bye, soft_left = result
-                if whole or not soft_left or len(free) >= QUALITY_WINDOW_LIMIT:
+                new_pairs, new_bye = result
+                soft_left = any(b in self.soft[a] for a, b in new_pairs)
+                # A window that could only seat the pairing bye on a less deserving player
+                # widens: a wider one may find the pairing that lets the right player sit out.
+                bye_kept = not movable_bye or new_bye == self.bye_order[0]
+                if whole or (bye_kept and (not soft_left or len(free) >= QUALITY_WINDOW_LIMIT)):
                     kept = [(a, b) for a, b in pairs if a not in chosen]
                     return kept + new_pairs, (new_bye if movable_bye else bye)
             elif whole:
                 raise self._explain(bye)
             radius = radius * 2 + 1
 
-    def _match(
-        self, free: list[int], with_bye: bool
-    ) -> tuple[list[tuple[int, int]], int | None, bool] | None:
-        """Maximum-weight perfect matching of ``free`` (plus a bye vertex); None if there is none.
-
-        Weights are ``BIG - penalty`` with penalty tiers far enough apart that a lower tier can
-        never outweigh one unit of a higher tier over the whole matching: second byes, then
-        soft-forbidden pairs, then score-group boundaries crossed, then distance from the Dutch
-        ideal partner.
-        """
-        n, groups = self.n, len(self.groups)
-        float_w = n * n + 1
-        soft_w = float_w * (n + 1) * (groups + 1)
-        bye_w = soft_w * (n + 1)
-        big = bye_w * (max(self.players[a].byes for a in free) + 2)
+    def _best_bye(self, free: list[int]) -> int | None:
+        """Criterion 1 alone: the most deserving player of ``free`` whose bye leaves a complete
+        pairing of the others (one matching: the bye edges are worth more the more deserving);
+        None if ``free`` cannot be paired with any bye."""
         local = {v: k for k, v in enumerate(free)}
-        edges: list[tuple[int, int, int]] = []
-        for a in free:
-            ga, blocked, soft = self.group[a], self.blocked[a], self.soft[a]
-            for b in free:
-                if b <= a or b in blocked:
-                    continue
-                gb = self.group[b]
-                if ga == gb:
-                    half = len(self.groups[ga]) // 2
-                    dev = abs(self.position[b] - self.position[a] - half)
-                else:
-                    dev = self.position[b] + len(self.groups[ga]) - 1 - self.position[a]
-                penalty = (soft_w if b in soft else 0) + float_w * (gb - ga) + dev
-                edges.append((local[a], local[b], big - penalty))
+        edges = [
+            (local[a], local[b], 1)
+            for a in free
+            for b in free
+            if a < b and b not in self.blocked[a]
+        ]
         bye_vertex = len(free)
-        if with_bye:
-            for a in free:
-                p = self.players[a]
-                penalty = bye_w * p.byes + float_w * (groups - 1 - self.group[a]) + n - 1 - a
-                edges.append((local[a], bye_vertex, big - penalty))
+        worst = max(self.bye_rank[a] for a in free)
+        edges += [(local[a], bye_vertex, 2 + worst - self.bye_rank[a]) for a in free]
         mate = max_weight_matching(edges, max_cardinality=True)
-        size = len(free) + (1 if with_bye else 0)
-        if len(mate) < size or any(m < 0 for m in mate[:size]):
+        if len(mate) <= bye_vertex or mate[bye_vertex] < 0:
             return None
-        new_pairs: list[tuple[int, int]] = []
-        new_bye = None
-        for k, a in enumerate(free):
-            m = mate[k]
-            if m == bye_vertex and with_bye:
-                new_bye = a
-            elif m > k:
-                new_pairs.append((a, free[m]))
-        soft_left = any(b in self.soft[a] for a, b in new_pairs)
-        return new_pairs, new_bye, soft_left
+        return free[mate[bye_vertex]]
+
+    def _solve(
+        self,
+        free: list[int],
+        *,
+        bye: int | None,
+        bound: Fraction | None,
+    ) -> tuple[list[tuple[int, int]], int | None] | None:
+        """The best complete pairing of ``free`` by criteria 1-6, or None if there is none.
+
+        An odd ``free`` needs a bye: ``bye`` when the caller knows criterion 1's choice, else
+        :meth:`_best_bye` finds it. With the bye settled, one maximum-weight perfect matching
+        decides criteria 2-6: an edge's weight is ``top - cost``, the cost written in mixed
+        radix with a digit per criterion (and a digit per score gap for the PSD), each radix
+        larger than the most that digit can sum to over the whole matching, so that no amount
+        of a lower criterion buys one unit of a higher one. ``bound`` (a largest gap known to be
+        reachable) drops edges that cannot be in an optimum. An even window keeps ``bye`` (the
+        bye outside it) only to leave it out of the score-group positions.
+        """
+        if len(free) % 2:
+            if bye is None or bye not in free:
+                bye = self._best_bye(free)
+                if bye is None:
+                    return None
+            rest = [a for a in free if a != bye]
+        else:
+            rest = list(free)
+        if not rest:
+            return [], bye
+        position, size = self._positions(bye)
+        members: dict[int, list[int]] = {}
+        for a in rest:
+            members.setdefault(self.group[a], []).append(a)
+        present = sorted(members)
+        score = [self.score[self.groups[g][0]] for g in present]
+        # The games each pair of score groups could hold, nearest groups first; a gap over the
+        # bound cannot be in an optimum, and gaps only grow further down the list.
+        blocks: list[tuple[int, int, Fraction]] = []
+        for x, ga in enumerate(present):
+            for y in range(x, len(present)):
+                gap = score[x] - score[y]
+                if bound is not None and gap > bound:
+                    break
+                blocks.append((ga, present[y], gap))
+        games = len(rest) // 2
+        levels = sorted({gap for _, _, gap in blocks if gap})
+        most_dev = 4 * max(size, default=0) + 2
+        r_dev = games * most_dev + 1
+        r_rep = 2 * games + 1
+        r_float = games + 1
+        r_soft = games + 1
+        r_psd = games + 1
+        low = r_dev * r_rep * r_float * r_soft
+        unit = {gap: low * r_psd**k for k, gap in enumerate(levels)} | {Fraction(0): 0}
+        top = low * r_psd ** len(levels)
+        soft_w, float_w = r_dev * r_rep * r_float, r_dev * r_rep
+        down = [p.last_float is Float.DOWN for p in self.players]
+        up = [p.last_float is Float.UP for p in self.players]
+        local = {v: k for k, v in enumerate(rest)}
+        # Per group: (player, vertex, place, had an upfloat last round), in rank order.
+        rows = {
+            g: [(b, local[b], position[b], r_dev * up[b]) for b in mem]
+            for g, mem in members.items()
+        }
+        edges: list[tuple[int, int, int]] = []
+        for ga, gb, gap in blocks:
+            same = ga == gb
+            base = top - unit[gap] - (0 if same else float_w)
+            half, sa = size[ga] // 2, size[ga]
+            lower = rows[gb]
+            for k, (a, la, pa, _) in enumerate(rows[ga]):
+                blocked, soft = self.blocked[a], self.soft[a]
+                if same:
+                    # Twice the distance from the Dutch partner, plus one for an exchange (both
+                    # players in S1, or both in S2).
+                    exchange = pa >= half
+                    edges += [
+                        (
+                            la,
+                            lb,
+                            base
+                            - 2 * abs(pb - pa - half)
+                            - (exchange or pb < half)
+                            - (soft_w if b in soft else 0),
+                        )
+                        for b, lb, pb, _ in lower[k + 1 :]
+                        if b not in blocked
+                    ]
+                else:
+                    start = base - 2 * (sa - 1 - pa) - r_dev * down[a]
+                    edges += [
+                        (la, lb, start - 2 * pb - up_b - (soft_w if b in soft else 0))
+                        for b, lb, pb, up_b in lower
+                        if b not in blocked
+                    ]
+        mate = max_weight_matching(edges, max_cardinality=True)
+        if len(mate) < len(rest) or any(m < 0 for m in mate):
+            return None
+        return [(a, rest[mate[k]]) for k, a in enumerate(rest) if mate[k] > k], bye
 
     def _explain(self, bye: int | None) -> PairingError:
         """Say why no pairing exists, naming a player when one player is the reason."""

@@ -13,9 +13,15 @@ from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
 from scoring.models import Match, Seat
-from tournaments.algorithms.swiss import ClubRule, ForbiddenPair, SwissConfig, SwissPlayer
+from tournaments.algorithms.swiss import (
+    ClubRule,
+    Float,
+    ForbiddenPair,
+    SwissConfig,
+    SwissPlayer,
+)
 from tournaments.algorithms.swiss import Seat as SwissSeat
-from tournaments.models import Event, ForbiddenPairing, Rating, Registration
+from tournaments.models import Event, ForbiddenPairing, Rating, Registration, Round
 from tournaments.selectors.options import event_option
 from tournaments.selectors.results import _points, event_match_records, event_results_snapshot
 
@@ -43,7 +49,8 @@ def event_pairing_registrations(*, event: Event) -> QuerySet[Registration]:
 
 
 def swiss_input(*, event: Event, round_number: int) -> SwissInput:
-    """The pairing snapshot for ``round_number``: scores, opponents, byes, seats, constraints.
+    """The pairing snapshot for ``round_number``: scores, opponents met, byes and forfeit wins,
+    seats, last round's floats, constraints.
 
     Scores come from the stored results themselves (not from the standings, which may be
     behind), so a round is always paired from what was actually played.
@@ -72,21 +79,37 @@ def swiss_input(*, event: Event, round_number: int) -> SwissInput:
         for side in (r.first, r.second):
             if side is not None:
                 score[side.player] += Fraction(side.match_points)
+    # Only a game actually played is a meeting: a forfeited pair may be paired again (FIDE C.04.1
+    # and C.04.3 A.5), and a forfeit win bars a later pairing bye as a bye does.
     opponents: dict[int, set[int]] = defaultdict(set)
     byes: dict[int, int] = defaultdict(int)
+    forfeit_wins: dict[int, int] = defaultdict(int)
     seats: dict[int, list[SwissSeat]] = defaultdict(list)
     for rec in sorted(records, key=lambda r: (r.round or 0, r.id)):
         if len(rec.players) == 1:
             if rec.summary.get("bye", "pairing") == "pairing":
                 byes[rec.players[0]] += 1
             continue
-        if len(rec.players) == 2:
-            a, b = rec.players
+        if len(rec.players) != 2:
+            continue
+        a, b = rec.players
+        if rec.decision == Match.Decision.PLAYED:
             opponents[a].add(b)
             opponents[b].add(a)
-            if rec.decision == Match.Decision.PLAYED:
-                seats[a].append(SwissSeat.FIRST)
-                seats[b].append(SwissSeat.SECOND)
+            seats[a].append(SwissSeat.FIRST)
+            seats[b].append(SwissSeat.SECOND)
+        elif rec.decision == Match.Decision.WALKOVER and rec.winner is not None:
+            forfeit_wins[rec.winner] += 1
+    previous = (
+        Round.objects.filter(event=event, number=round_number - 1)
+        .values_list("floats", flat=True)
+        .first()
+    ) or {}
+    last_float = {
+        int(pid): Float(way)
+        for pid, way in previous.items()
+        if str(pid).isdigit() and way in (Float.DOWN.value, Float.UP.value)
+    }
     ratings = dict(
         Rating.objects.filter(
             club=event.club, kind=Rating.Kind.GLICKO2, player_id__in=ids
@@ -104,6 +127,8 @@ def swiss_input(*, event: Event, round_number: int) -> SwissInput:
             seats=tuple(seats.get(pid, ())),
             requests_bye=round_number in (requested or []),
             club=club_id,
+            forfeit_wins=forfeit_wins.get(pid, 0),
+            last_float=last_float.get(pid),
         )
         for pid, seed, requested, club_id, _family in regs
     )

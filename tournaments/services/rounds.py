@@ -84,13 +84,16 @@ def pairing_error_message(*, number: int, code: str, params: Mapping[str, Any]) 
     )
 
 
-def _plan_swiss(event: Event, number: int) -> list[PlannedMatch]:
+def _plan_swiss(event: Event, rnd: Round) -> list[PlannedMatch]:
+    number = rnd.number
     inp = swiss_input(event=event, round_number=number)
     try:
         pairing = pair_swiss(inp.players, forbidden=inp.forbidden, config=inp.config)
     except PairingError as exc:
         message = pairing_error_message(number=number, code=exc.code, params=exc.params)
         raise ApplicationError(message, status=409) from exc
+    rnd.floats = {str(pid): way.value for pid, way in pairing.floats}
+    Round.objects.filter(pk=rnd.pk).update(floats=rnd.floats)
     pairs = [(t.first, t.second) for t in pairing.tables]
     tables = assign_tables(
         pairs,
@@ -171,7 +174,7 @@ def _pair_into(event: Event, rnd: Round, user: object = None) -> Round:
     """Plan and store ``rnd``'s matches; raises ApplicationError (nothing stored) if impossible."""
     with transaction.atomic():
         if event.kind == Event.Kind.SWISS:
-            planned = _plan_swiss(event, rnd.number)
+            planned = _plan_swiss(event, rnd)
         else:
             planned = _plan_round_robin(event, rnd.number)
         _store(event, rnd, planned, user)

@@ -91,9 +91,12 @@ def _standings_context(event: Event) -> dict[str, Any]:
 
 
 def _pairing_rows(
-    matches: list[Match], scores: dict[int, dict[str, Any]] | None = None
+    matches: list[Match],
+    scores: dict[int, dict[str, Any]] | None = None,
+    floats: dict[str, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """Tables with their live scores (``scores`` by match id; read for all tables at once)."""
+    """Tables with their live scores (``scores`` by match id; read for all tables at once) and
+    each seated player's float this round (``floats``, a Swiss round's ``Round.floats``)."""
     if scores is None:
         played = [m.pk for m in matches if m.decision == Match.Decision.PLAYED]
         scores = matches_live_scores(match_ids=played)
@@ -101,7 +104,8 @@ def _pairing_rows(
     for m in matches:
         seats = sorted(m.seats.all(), key=lambda s: s.position)
         live = scores.get(m.pk, {}) if m.decision == Match.Decision.PLAYED else {}
-        rows.append({"match": m, "seats": seats, "live": live})
+        ways = [(s, (floats or {}).get(str(s.player_id), "")) for s in seats]
+        rows.append({"match": m, "seats": seats, "live": live, "floats": ways})
     return rows
 
 
@@ -140,7 +144,9 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rounds = list(event_rounds(event=event))
     current = rounds[-1] if rounds else None
     pairings = (
-        _pairing_rows(round_matches(rnd=current), round_live_scores(rnd=current))
+        _pairing_rows(
+            round_matches(rnd=current), round_live_scores(rnd=current), current.floats or {}
+        )
         if current is not None
         else []
     )

@@ -52,6 +52,26 @@ def test_everyone_meets_everyone_once_per_cycle(n: int, cycles: int) -> None:
         assert first == second
 
 
+@pytest.mark.parametrize("n", range(3, 17))
+def test_double_round_robin_swaps_the_last_two_rounds_of_the_first_cycle(n: int) -> None:
+    """FIDE Handbook C.05, Annex 1 (Berger tables): "for a double round robin it is strongly
+    recommended to reverse the order of the last two rounds of the first cycle", so that where
+    the cycles join nobody has the same seat three rounds running."""
+    single = berger_schedule(list(range(1, n + 1)))
+    double = berger_schedule(list(range(1, n + 1)), cycles=2)
+    per_cycle = len(single)
+    tables = [[(g.first, g.second) for g in r.games] for r in double]
+    plain = [[(g.first, g.second) for g in r.games] for r in single]
+    assert tables[:per_cycle] == [*plain[:-2], plain[-1], plain[-2]]
+    assert tables[per_cycle:] == [[(b, a) for a, b in r] for r in plain]
+    for p in range(1, n + 1):
+        seats = [
+            next((g.first == p for g in r.games if p in (g.first, g.second)), None) for r in double
+        ]
+        runs = [s for s in seats if s is not None]
+        assert not any(runs[k] == runs[k + 1] == runs[k + 2] for k in range(len(runs) - 2)), p
+
+
 def test_seats_are_nearly_balanced_in_a_single_cycle() -> None:
     rounds = berger_schedule(list(range(1, 11)))
     firsts = Counter(g.first for r in rounds for g in r.games)

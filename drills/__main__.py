@@ -1,0 +1,186 @@
+"""``python -m drills [sqlite] [postgres]`` (``make drills``): run the fault drills, print a table.
+
+Environment: ``DRILLS_DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/knock_drills``,
+dropped and created afresh) and ``DRILLS_REDIS_URL`` (default ``redis://127.0.0.1:6379/8``, flushed)
+for the PostgreSQL + Redis stack; the embedded stack runs in a throwaway directory. The last line
+is ``drills: N passed, N failed``; the exit status is non-zero on any failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from drills.load import Api, Load
+from drills.stack import Stack
+
+BROKER_DOWN_SECONDS = 60.0
+WARM_UP = 5.0
+TAIL = 5.0
+SETTLE = 150.0
+# Faults during which an honest 5xx is expected: nothing can be stored while the database is down.
+FIVE_XX_ALLOWED = {"db-restart"}
+
+
+@dataclass
+class Drill:
+    name: str
+    inject: Callable[[Stack], str]
+    needs_postgres: bool = False
+
+
+DRILLS = [
+    Drill("worker-kill", lambda s: s.kill_worker_mid_rebuild()),
+    Drill("broker-down", lambda s: s.broker_down(BROKER_DOWN_SECONDS)),
+    Drill("web-kill", lambda s: s.kill_web()),
+    Drill("db-restart", lambda s: s.restart_postgres(), needs_postgres=True),
+    Drill("serve-restart", lambda s: s.restart_serve()),
+]
+
+
+def _env(kind: str, workdir: Path) -> tuple[dict[str, str], str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "DJANGO_SETTINGS_MODULE"}
+    }
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings.local",
+        KNOCK_VAR_DIR=str(workdir / "var"),
+        LOG_LEVEL="INFO",
+        # The sweep resends a prompt still due after this long (default 90 s): shorter here so
+        # a drill's lost messages are recovered within a minute or so.
+        KNOCK_WORK_RESEND_AFTER="20",
+    )
+    if kind == "sqlite":
+        return env, ""
+    url = os.environ.get("DRILLS_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/knock_drills")
+    redis = os.environ.get("DRILLS_REDIS_URL", "redis://127.0.0.1:6379/8")
+    name = url.rsplit("/", 1)[1]
+    if not re.fullmatch(r"[a-z0-9_]+", name):
+        raise SystemExit(f"DRILLS_DATABASE_URL names an odd database: {name}")
+    admin = ["psql", url.rsplit("/", 1)[0] + "/postgres", "-qc"]
+    for sql in (f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}"):
+        subprocess.run([*admin, sql], check=True, capture_output=True)
+    host, port, db = re.fullmatch(r"redis://([^:/]+):(\d+)/(\d+)", redis).groups()  # type: ignore[union-attr]
+    subprocess.run(
+        ["redis-cli", "-h", host, "-p", port, "-n", db, "FLUSHDB"], check=True, capture_output=True
+    )
+    env["DATABASE_URL"] = url
+    return env, redis
+
+
+def _reconcile(stack: Stack, api: Api, acked_file: Path) -> tuple[dict[str, Any], float]:
+    """Reconcile until everything has settled (or SETTLE seconds); return the last report."""
+    started = time.monotonic()
+    while True:
+        with api.lock:
+            acked_file.write_text(json.dumps(api.acked))
+        out = stack.run("-m", "drills.reconcile", str(acked_file))
+        report: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+        if report["ok"] or time.monotonic() - started > SETTLE:
+            return report, time.monotonic() - started
+        time.sleep(5)
+
+
+def _line(stack: str, drill: str, ok: bool, facts: list[str]) -> str:
+    return f"drill {stack}/{drill}: {'PASS' if ok else 'FAIL'}  " + "; ".join(facts)
+
+
+def run_stack(kind: str, workdir: Path) -> list[tuple[str, bool]]:
+    workdir.mkdir(parents=True, exist_ok=True)
+    env, redis = _env(kind, workdir)
+    stack = Stack(kind, workdir, env, redis=redis)
+    drills = [d for d in DRILLS if not d.needs_postgres or kind == "postgres"]
+    results: list[tuple[str, bool]] = []
+    stack.run("manage.py", "migrate", "--noinput")
+    made = json.loads(stack.run("-m", "drills.setup", str(len(drills))).strip().splitlines()[-1])
+    players = made["players"]
+    pools = [players[i : i + 3] for i in range(0, 12, 3)]  # four tables of three regulars
+    try:
+        stack.start()
+        api = Api(stack.base, made["token"])
+        for n, drill in enumerate(drills):
+            before_stats = api.stats.copy()
+            before_acked = len(api.acked)
+            before_problems = len(api.problems)
+            load = Load(api, made["night"], pools, made["tournaments"][n])
+            started = time.monotonic()
+            load.start()
+            time.sleep(WARM_UP)
+            try:
+                what = drill.inject(stack)
+            except Exception as exc:
+                what = f"could not inject: {type(exc).__name__}: {exc}"
+                api.problem(what)
+            time.sleep(TAIL)
+            load.join(timeout=240)
+            report, settle = _reconcile(stack, api, workdir / f"acked-{kind}.json")
+            healthy = stack.healthy()
+            stats = api.stats - before_stats
+            problems = api.problems[before_problems:] + report["problems"]
+            if stats["5xx"] and drill.name not in FIVE_XX_ALLOWED:
+                problems.append(
+                    f"{stats['5xx']} answers were 5xx: "
+                    + ", ".join(f"{k[4:]} x{v}" for k, v in stats.items() if k.startswith("5xx:"))
+                )
+            if not healthy:
+                problems.append("/healthz is not ok after the drill")
+            c = report["counts"]
+            facts = [
+                what,
+                f"{len(api.acked) - before_acked} hands acknowledged in {stats['matches']} "
+                f"matches ({c.get('stored_once', 0)}/{c.get('acknowledged', 0)} of all stored "
+                "exactly once)",
+                f"score sheets {c.get('sheets', 0)} checked",
+                f"standings {c.get('standings_equal', 0)}/{c.get('events', 0)} = rebuild",
+                f"brackets {c.get('brackets_equal', 0)}/{c.get('brackets', 0)} complete",
+                f"ratings {c.get('ratings_equal', 0)}/{c.get('ratings', 0)} = replay",
+                f"rounds stuck {c.get('rounds_stuck', 0)}/{c.get('rounds', 0)}",
+                f"requests {stats['requests']}, retried {stats['retries']}, "
+                f"5xx {stats['5xx']}, resets/refused {stats['connection_errors']}",
+                f"took {time.monotonic() - started:.0f} s (settled {settle:.0f} s)",
+            ]
+            ok = not problems
+            print(_line(kind, drill.name, ok, facts), flush=True)
+            for p in problems[:8]:
+                print(f"    problem: {p}", flush=True)
+            results.append((f"{kind}/{drill.name}", ok))
+    except Exception as exc:
+        print(f"drill {kind}: FAIL  the stack broke: {type(exc).__name__}: {exc}", flush=True)
+        done = {name for name, _ in results}
+        results += [(f"{kind}/{d.name}", False) for d in drills if f"{kind}/{d.name}" not in done]
+    finally:
+        stack.close()
+    return results
+
+
+def main(argv: list[str]) -> int:
+    kinds = argv or ["sqlite", "postgres"]
+    unknown = set(kinds) - {"sqlite", "postgres"}
+    if unknown:
+        print(f"unknown stack {', '.join(sorted(unknown))}: choose sqlite and/or postgres")
+        return 2
+    results: list[tuple[str, bool]] = []
+    keep = os.environ.get("DRILLS_KEEP")  # a directory to keep the logs in
+    with tempfile.TemporaryDirectory(prefix="knock-drills-") as tmp:
+        workdir = Path(keep) if keep else Path(tmp)
+        workdir.mkdir(parents=True, exist_ok=True)
+        for kind in kinds:
+            results += run_stack(kind, workdir / kind)
+    passed = sum(ok for _, ok in results)
+    print(f"drills: {passed} passed, {len(results) - passed} failed")
+    return 0 if results and passed == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

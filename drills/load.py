@@ -1,0 +1,221 @@
+"""The scripted club night: tables entering hands through the REST API while faults happen.
+
+Every write carries an ``Idempotency-Key`` and an explicit hand number, and is retried with the
+same key after a connection error or a 5xx, as a careful client (the site's own pages) would: a
+hand is *acknowledged* when the API answers 201 for it. Anything else that is not a retry (a 4xx
+on a hand, a conflict) is recorded as a problem.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections import Counter
+from typing import Any
+
+# Hands by counts, cycled: every outcome the engine scores in a two-player game.
+ENTRIES: list[dict[str, Any]] = [
+    {"outcome": "dead"},
+    {"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25},
+    {"knocker": 1, "outcome": "gin", "knocker_deadwood": 0, "defender_deadwood": 31},
+    {"knocker": 0, "outcome": "undercut", "knocker_deadwood": 9, "defender_deadwood": 4},
+    {"knocker": 1, "outcome": "knock", "knocker_deadwood": 3, "defender_deadwood": 40},
+]
+
+
+class GaveUp(Exception):
+    pass
+
+
+class Api:
+    """A token-authenticated JSON client that retries what a fault interrupted."""
+
+    def __init__(self, base: str, token: str, *, patience: float = 150) -> None:
+        self.base = base
+        self.token = token
+        self.patience = patience
+        self.lock = threading.Lock()
+        self.stats: Counter[str] = Counter()
+        self.problems: list[str] = []
+        self.acked: list[dict[str, int]] = []
+        self.in_flight = 0
+
+    def _count(self, key: str, n: int = 1) -> None:
+        with self.lock:
+            self.stats[key] += n
+
+    def problem(self, text: str) -> None:
+        with self.lock:
+            self.problems.append(text)
+
+    def call(self, method: str, path: str, body: Any = None, *, keyed: bool = False) -> Any:
+        """(status, json) of the first answer that is not a fault; 5xx and resets are retried."""
+        headers = {"Authorization": f"Token {self.token}", "Accept": "application/json"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if keyed:
+            headers["Idempotency-Key"] = str(uuid.uuid4())
+        deadline = time.monotonic() + self.patience
+        attempt = 0
+        while True:
+            attempt += 1
+            if attempt > 1:
+                self._count("retries")
+            request = urllib.request.Request(
+                self.base + path, data=data, headers=headers, method=method
+            )
+            with self.lock:
+                self.in_flight += 1
+            try:
+                with urllib.request.urlopen(request, timeout=60) as response:
+                    status, raw = response.status, response.read()
+            except urllib.error.HTTPError as exc:
+                status, raw = exc.code, exc.read()
+            except OSError:
+                status, raw = 0, b""
+            finally:
+                with self.lock:
+                    self.in_flight -= 1
+            self._count("requests")
+            if status >= 500:
+                self._count("5xx")
+                self._count(f"5xx:{method} {path.split('/')[2]}")
+            elif status == 0:
+                self._count("connection_errors")
+            else:
+                try:
+                    return status, json.loads(raw or b"null")
+                except ValueError:
+                    return status, None
+            if time.monotonic() > deadline:
+                raise GaveUp(f"{method} {path}: no answer after {self.patience:.0f} s")
+            time.sleep(min(2.0, 0.25 * attempt))
+
+    def play(self, match_id: int, variant: int) -> None:
+        """Enter hands until the match is finished (a fixed-hands match: 2 hands that count)."""
+        for number in range(1, 10):
+            entry = {"hand_number": number, **ENTRIES[(variant + number) % len(ENTRIES)]}
+            status, out = self.call("POST", f"/api/matches/{match_id}/hands/", entry, keyed=True)
+            if status != 201:
+                self.problem(f"hand {number} of match {match_id}: {status} {out}")
+                return
+            with self.lock:
+                self.acked.append({"match": match_id, "submission": out["id"]})
+                self.stats["hands"] += 1
+            status, detail = self.call("GET", f"/api/matches/{match_id}/")
+            if status == 200 and detail["status"] == "finished":
+                self._count("matches")
+                return
+        self.problem(f"match {match_id} not finished after 9 hands")
+
+
+class Load:
+    """Club-night tables (until told to stop) and tournaments (until finished) in threads."""
+
+    def __init__(self, api: Api, night: int, pools: list[list[int]], tournaments: dict[str, int]):
+        self.api = api
+        self.night = night
+        self.pools = pools
+        self.tournaments = tournaments
+        self.stop = threading.Event()
+        self.abandon = threading.Event()
+        self.threads: list[threading.Thread] = []
+        self.finished: set[str] = set()
+
+    def start(self) -> None:
+        for table, pool in enumerate(self.pools, start=1):
+            self._spawn(self._table, table, pool)
+        self._spawn(self._swiss, self.tournaments["swiss"])
+        self._spawn(self._elimination, self.tournaments["elimination"])
+
+    def _spawn(self, fn: Any, *args: Any) -> None:
+        def run() -> None:
+            try:
+                fn(*args)
+            except GaveUp as exc:
+                self.api.problem(str(exc))
+            except Exception as exc:  # a drill reports every failure, it never hides one
+                self.api.problem(f"{fn.__name__}: {type(exc).__name__}: {exc}")
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        self.threads.append(thread)
+
+    def join(self, timeout: float) -> None:
+        self.stop.set()
+        deadline = time.monotonic() + timeout
+        for thread in self.threads:
+            thread.join(max(0.1, deadline - time.monotonic()))
+        self.abandon.set()
+        if any(t.is_alive() for t in self.threads):
+            self.api.problem(f"the club night had not finished {timeout:.0f} s after the fault")
+        for kind in ("swiss", "elimination"):
+            if kind not in self.finished:
+                self.api.problem(f"the {kind} event did not finish")
+
+    def _table(self, table: int, pool: list[int]) -> None:
+        n = 0
+        while not self.stop.is_set():
+            a, b = pool[n % len(pool)], pool[(n + 1) % len(pool)]
+            body = {"event": self.night, "players": [a, b], "table_number": table}
+            status, out = self.api.call("POST", "/api/matches/", body, keyed=True)
+            if status != 201:
+                self.api.problem(f"table {table}: starting a match answered {status} {out}")
+                return
+            self.api.play(out["id"], table + n)
+            n += 1
+
+    def _swiss(self, event: int) -> None:
+        variant = 0
+        while not self.abandon.is_set():
+            status, rounds = self.api.call("GET", f"/api/events/{event}/rounds/")
+            last = rounds[-1] if rounds else None
+            if last is not None and last["status"] == "queued":
+                time.sleep(0.5)
+                continue
+            if last is not None and last["status"] == "failed":
+                self.api.problem(f"Swiss round {last['number']} failed: {last['error']}")
+                return
+            open_matches = [
+                m for m in (last["matches"] if last else []) if m["status"] != "finished"
+            ]
+            for m in open_matches:
+                variant += 1
+                self.api.play(m["id"], variant)
+            if open_matches:
+                continue
+            if last is not None and last["number"] >= 3:
+                self.finished.add("swiss")
+                return
+            status, out = self.api.call("POST", f"/api/events/{event}/rounds/")
+            if status == 409:
+                time.sleep(0.5)  # being paired, or a retry of a round already paired
+            elif status not in (201, 202):
+                self.api.problem(f"pairing the Swiss answered {status} {out}")
+                return
+
+    def _elimination(self, event: int) -> None:
+        status, out = self.api.call("POST", f"/api/events/{event}/rounds/")
+        if status not in (201, 202, 409):
+            self.api.problem(f"drawing the bracket answered {status} {out}")
+            return
+        variant = 0
+        while not self.abandon.is_set():
+            status, bracket = self.api.call("GET", f"/api/events/{event}/bracket/")
+            if status == 200 and bracket.get("champion"):
+                self.finished.add("elimination")
+                return
+            status, matches = self.api.call("GET", f"/api/matches/?event={event}&limit=500")
+            rows = matches["results"] if isinstance(matches, dict) else matches
+            open_matches = [m for m in rows if m["status"] != "finished"]
+            for m in open_matches:
+                variant += 1
+                self.api.play(m["id"], variant)
+            if not open_matches:
+                time.sleep(0.5)
