@@ -5,6 +5,9 @@
 :class:`GemDefenderEntry`, :class:`RummyEntry`), read by :func:`entry_from_dict` from an API body,
 a page form or a CSV row: a field that does not apply to the family cannot be given.
 
+Over 400 lines because the entry kinds and each family's scoring of them are read together; the
+next split is a package (the kinds, then one module per family's ``_prepare_*``).
+
 No writes: :func:`hand_prepare` checks an entry against the hand the match is at and returns it
 scored (:class:`Prepared`, the verdict stored with the submission); engine errors become the one
 application error, naming the field they are about.
