@@ -19,7 +19,8 @@ from engine.rules import find_rules
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
 from scoring.services import (
-    HandEntry,
+    PartnershipEntry,
+    entry_from_dict,
     hand_confirm,
     hand_override,
     hand_submit,
@@ -75,9 +76,9 @@ def _play(match: Match, hands: list[dict[str, Any]], *, leave_pending: bool = Fa
     """Enter each hand on one player's link and confirm it on an opponent's."""
     seats = {seat.position: seat.team for seat in match.seats.all()}
     for index, data in enumerate(hands):
-        entry = HandEntry.from_dict(data)
+        entry = entry_from_dict(data)
         by = data.get("knocker", data.get("went_out", 0))
-        if entry.boards:
+        if isinstance(entry, PartnershipEntry) and entry.boards:
             by = entry.boards[0].knocker or 0
         sub = hand_submit(match=match, actor=_seat_actor(match, by), entry=entry)
         if leave_pending and index == len(hands) - 1:
@@ -144,7 +145,7 @@ def demo_scoring_load() -> list[str]:
     hand_override(
         submission=second,
         actor=boss,
-        entry=HandEntry.from_dict(_knock(1, 0, 32)),
+        entry=entry_from_dict(_knock(1, 0, 32)),
         reason="Defender's deadwood recounted at the table: 32, not 30",
     )
     # Table 2: a standard game in progress, the last hand waiting for confirmation.

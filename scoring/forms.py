@@ -17,8 +17,9 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from core.errors import ApplicationError
 from core.parsing import parse_ascii_int
-from scoring.services import HandEntry
+from scoring.services import HandEntry, entry_from_dict
 
 MODES = ("counts", "cards", "dead", "rummy", "partnership")
 
@@ -185,7 +186,11 @@ def read_entry(data: Mapping[str, Any], *, positions: list[int]) -> EntryInput:
             values["defenders"] = defenders
     if errors:
         return EntryInput(mode, None, as_position, errors)
-    return EntryInput(mode, HandEntry.from_dict(values), as_position)
+    try:
+        entry = entry_from_dict(values)
+    except ApplicationError as exc:
+        return EntryInput(mode, None, as_position, {exc.field or "mode": exc.message})
+    return EntryInput(mode, entry, as_position)
 
 
 # -- a whole paper score sheet -------------------------------------------------------------------
@@ -261,7 +266,11 @@ def read_sheet(data: Mapping[str, Any]) -> SheetInput:
         if row_errors:
             errors[index] = row_errors
             continue
-        entries.append(HandEntry.from_dict(values))
+        try:
+            entries.append(entry_from_dict(values))
+        except ApplicationError as exc:
+            errors[index] = {exc.field or "outcome": exc.message}
+            continue
         rows_of.append(index)
     game_raw = str(data.get("game") or "").strip()
     game = parse_ascii_int(game_raw)

@@ -39,7 +39,7 @@ from scoring.links import (
     session_keys,
 )
 from scoring.models import Match
-from scoring.selectors import event_is_director
+from scoring.organiser import organiser
 from tournaments.models import Player
 
 if TYPE_CHECKING:
@@ -169,7 +169,9 @@ def match_access(*, actor: Actor, match: Match) -> Access:
     """The actor's standing at ``match`` (uses the prefetched seats when there are some)."""
     seats = list(match.seats.all())
     players = {s.position: s.player for s in seats}
-    director = actor.user is not None and event_is_director(event=match.event, user=actor.user)
+    director = actor.user is not None and organiser().user_can_manage_event(
+        user=actor.user, event=match.event
+    )
     identities: set[int] = set()
     if actor.user is not None:
         identities |= {s.position for s in seats if s.player.user_id == actor.user.pk}

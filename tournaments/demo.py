@@ -19,7 +19,13 @@ from django.contrib.auth.models import User
 
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_confirm, hand_submit, match_link_token, match_start
+from scoring.services import (
+    entry_from_dict,
+    hand_confirm,
+    hand_submit,
+    match_link_token,
+    match_start,
+)
 from tournaments.models import Club, ClubRole, Event, Player, Registration
 from tournaments.services import (
     club_create,
@@ -70,7 +76,7 @@ def demo_match_play(*, match: Match, rng: random.Random) -> Match:
     for _ in range(200):
         data = _random_hand(rng, strength)
         knocker = int(data["knocker"])
-        sub = hand_submit(match=match, actor=players[knocker], entry=HandEntry.from_dict(data))
+        sub = hand_submit(match=match, actor=players[knocker], entry=entry_from_dict(data))
         if sub.status == HandSubmission.Status.PENDING:
             hand_confirm(submission=sub, actor=players[1 - knocker])
         match.refresh_from_db(fields=["status"])

@@ -13,6 +13,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.pairing_messages import pairing_error_text
+
 
 def _token() -> str:
     return secrets.token_urlsafe(16)
@@ -271,10 +273,14 @@ class Round(models.Model):
         """Why pairing failed, in the active language (rendered now, not when it failed)."""
         if not self.error_code:
             return self.error
-        from tournaments.services.rounds import pairing_error_message
-
-        return pairing_error_message(
-            number=self.number, code=self.error_code, params=self.error_params or {}
+        params = self.error_params or {}
+        pid = params.get("player")
+        player = Player.objects.filter(pk=pid).first() if isinstance(pid, int) else None
+        return pairing_error_text(
+            number=self.number,
+            code=self.error_code,
+            params=params,
+            player_name=player.name if player else None,
         )
 
 

@@ -20,6 +20,17 @@ from celery.signals import worker_ready
 from django.db import DatabaseError
 
 from tournaments.models import Event, WorkDue
+from tournaments.services import (
+    ratings_update_for_event,
+    ratings_update_for_match,
+    round_pair_execute,
+    standings_failed,
+    standings_recompute,
+    work_due_done,
+    work_due_failed,
+    work_sweep,
+)
+from tournaments.services.work import STANDINGS, work_task_register
 
 logger = logging.getLogger(__name__)
 
@@ -42,8 +53,6 @@ def event_standings_rebuild(self: Any, event_id: int) -> int | None:
     more rebuild. A failure other than a passing database error is stored on the event (shown
     as the standings' error state) instead of being retried for ever.
     """
-    from tournaments.services import standings_failed, standings_recompute
-
     started = Event.objects.filter(pk=event_id).update(standings_queued_at=None)
     event = Event.objects.filter(pk=event_id).first() if started else None
     if event is None:
@@ -66,8 +75,6 @@ def standings_sweep() -> dict[str, int]:
     The name is kept from when it swept standings only, so beat schedules stored on disk keep
     working.
     """
-    from tournaments.services import work_sweep
-
     return work_sweep()
 
 
@@ -77,8 +84,6 @@ def round_pair_task(round_id: int) -> str | None:
 
     Paired or failed (the reason stored on the round), the work is done: its rows go.
     """
-    from tournaments.services import round_pair_execute, work_due_done
-
     kind = WorkDue.Kind.ROUND_PAIR
     ids = list(WorkDue.objects.filter(kind=kind, key=round_id).values_list("pk", flat=True))
     rnd = round_pair_execute(round_id=round_id)
@@ -95,13 +100,6 @@ def ratings_update_task(
     The match's work rows (``WorkDue``) seen at the start are deleted once the update is done;
     a failure keeps them, with the reason, for the sweep.
     """
-    from tournaments.services import (
-        ratings_update_for_event,
-        ratings_update_for_match,
-        work_due_done,
-        work_due_failed,
-    )
-
     if match_id is not None:
         kind = WorkDue.Kind.RATINGS_MATCH
         ids = list(WorkDue.objects.filter(kind=kind, key=match_id).values_list("pk", flat=True))
@@ -122,9 +120,13 @@ def ratings_update_task(
 @worker_ready.connect
 def _sweep_on_worker_start(sender: Any = None, **_: Any) -> None:
     """A worker that starts finishes whatever was left due while no worker (or broker) ran."""
-    from tournaments.services import work_sweep
 
     try:
         work_sweep()
     except Exception:
         logger.exception("The start-up sweep failed; beat's sweep will run in a minute.")
+
+
+work_task_register(kind=STANDINGS, task=event_standings_rebuild, arg="event_id")
+work_task_register(kind=WorkDue.Kind.RATINGS_MATCH, task=ratings_update_task, arg="match_id")
+work_task_register(kind=WorkDue.Kind.ROUND_PAIR, task=round_pair_task, arg="round_id")

@@ -17,11 +17,12 @@ from rest_framework.views import APIView
 
 from core.api import ErrorResponse
 from core.parsing import AsciiIntegerField, parse_ascii_int
+from engine.rules import RuleSet
 from engine.scoring import HandOutcome
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
 from scoring.selectors import match_prefetched, submission_get
-from scoring.services import HandEntry
+from scoring.services import HandEntry, entry_family, entry_from_dict
 
 LINK_PARAMETERS = [
     OpenApiParameter(
@@ -181,6 +182,9 @@ class HandInputSerializer(BoardInputSerializer):
         return value
 
 
-def _entry(data: dict[str, Any]) -> HandEntry:
+def _entry(data: dict[str, Any], match: Match, prefix: str = "") -> HandEntry:
+    """The hand in ``data`` as the kind of entry ``match``'s family takes (a field of another
+    family is a 400 naming it)."""
     data = {k: v for k, v in data.items() if k not in ("hand_number", "as_position", "reason")}
-    return HandEntry.from_dict(data)
+    family = entry_family(rules=RuleSet.from_dict(match.rules), seats=len(match.seats.all()))
+    return entry_from_dict(data, family=family, prefix=prefix)

@@ -21,8 +21,8 @@ class EventDisputesApi(_Base):
     @extend_schema(
         operation_id="events_disputes",
         responses={200: DisputeOutput(many=True), 403: ERROR, 404: ERROR},
-        description="A short list, not paginated (the disputes still open). Settle each with `POST /api/hands/{id}/confirm/` or "
-        "`POST /api/hands/{id}/override/` (with a reason).",
+        description="A short list, not paginated (the disputes still open). Settle each with "
+        "`POST /api/hands/{id}/confirm/` or `POST /api/hands/{id}/override/` (with a reason).",
     )
     def get(self, request: Request, event_id: int) -> Response:
         event = Event.objects.select_related("club").filter(pk=event_id).first()

@@ -147,7 +147,10 @@ class HandOverrideApi(_Base):
             serializer.is_valid(raise_exception=True)
             data = serializer.validated_data
             new = hand_override(
-                submission=sub, actor=actor, entry=_entry(data), reason=data["reason"]
+                submission=sub,
+                actor=actor,
+                entry=_entry(data, sub.hand.game.match),
+                reason=data["reason"],
             )
             return Response(submission_out(new), status=status.HTTP_201_CREATED)
 

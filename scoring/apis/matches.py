@@ -311,7 +311,7 @@ class MatchHandsApi(_Base):
             sub = hand_submit(
                 match=match,
                 actor=actor,
-                entry=_entry(data),
+                entry=_entry(data, match),
                 hand_number=data.get("hand_number"),
                 as_position=data.get("as_position"),
             )
@@ -385,7 +385,7 @@ class MatchScoresheetApi(_Base):
             scoresheet_submit(
                 match=match,
                 actor=actor,
-                hands=[_entry(h) for h in data["hands"]],
+                hands=[_entry(h, match, f"hands[{i}].") for i, h in enumerate(data["hands"])],
                 game_number=data.get("game"),
             )
             state = match_state(match=match_prefetched(match_id=match.pk))

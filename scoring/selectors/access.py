@@ -6,8 +6,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 
 from scoring.models import Match, Seat
+from scoring.organiser import organiser
 from tournaments.models import Event
-from tournaments.permissions import user_can_manage_event
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 
@@ -18,10 +18,10 @@ UserLike = AbstractBaseUser | AnonymousUser | None
 def event_is_director(*, event: Event, user: UserLike) -> bool:
     """True for the event's directors, its club's admins and directors, and superusers.
 
-    The rule is defined once, in :func:`tournaments.permissions.user_can_manage_event`; this is
-    the name scoring uses for it.
+    The rule is defined once, by the organiser (tournaments' ``user_can_manage_event``); this
+    is the name scoring uses for it.
     """
-    return user_can_manage_event(user=user, event=event)
+    return organiser().user_can_manage_event(user=user, event=event)
 
 
 def events_directed(*, user: UserLike) -> QuerySet[Event]:

@@ -1,11 +1,12 @@
 """Writes for matches, hands, confirmation, corrections, score sheets and imports.
 
 Every service validates, writes inside ``transaction.atomic`` with the match row locked (so the
-engine's view of a match never changes under a writer), and bumps the event's results sequence
-with :func:`tournaments.services.event_results_bump` for every stored or confirmed result and
-every game that closes or re-opens. Entered results are append-only: a submission is a new row, a
-correction a new version; only a submission's status moves (pending → confirmed / withdrawn /
-superseded), and each move is kept in its history with who made it and from where.
+engine's view of a match never changes under a writer), and tells the organiser
+(:mod:`scoring.organiser`; tournaments bumps the event's results sequence) for every stored or
+confirmed result and every game that closes or re-opens, inside the same transaction. Entered
+results are append-only: a submission is a new row, a correction a new version; only a
+submission's status moves (pending → confirmed / withdrawn / superseded), and each move is kept
+in its history with who made it and from where.
 
 The engine is the single source of truth for every point: hands are scored with
 :mod:`engine.scoring` / :mod:`engine.rummy` when entered (the verdict is stored with the entry)
@@ -35,9 +36,9 @@ Decisions:
   marked playing again (and the match too); an empty later game that is no longer needed is
   removed.
 - A correction that re-opens a finished match or changes its winner asks
-  ``tournaments.services.match_result_change_allowed`` first (it refuses with 409 when a later
+  the organiser's ``match_result_change_allowed`` first (it refuses with 409 when a later
   bracket match was already played with the old winner) and, once stored, tells
-  ``match_result_changed`` (the bracket's next match gets the right player, ratings are redone).
+  its ``match_result_changed`` (the bracket's next match gets the right player, ratings are redone).
 - Winners are seat positions, except in a partnership, where the engine's side is a team:
   ``Game.winner_team`` / ``Match.winner_team`` hold it (``winner_position`` and ``winner`` stay
   empty) and a partnership hand's verdict carries ``winner_team`` (its ``winner`` is the same
@@ -54,7 +55,20 @@ The package: :mod:`~scoring.services.entries` (a hand as entered and its scoring
 links); ``_common`` holds the write helpers they share.
 """
 
-from scoring.services.entries import HandEntry, Prepared, hand_prepare
+from scoring.services.entries import (
+    DeadHand,
+    EntryFamily,
+    GemDefenderEntry,
+    GemThreeEntry,
+    HandEntry,
+    PartnershipEntry,
+    Prepared,
+    RummyEntry,
+    TwoPlayerEntry,
+    entry_family,
+    entry_from_dict,
+    hand_prepare,
+)
 from scoring.services.hands import (
     hand_confirm,
     hand_dispute,
@@ -69,10 +83,19 @@ from scoring.services.sheets import scoresheet_submit
 
 __all__ = [
     "CSV_COLUMNS",
+    "DeadHand",
+    "EntryFamily",
+    "GemDefenderEntry",
+    "GemThreeEntry",
     "HandEntry",
     "ImportReport",
+    "PartnershipEntry",
     "Prepared",
     "RowProblem",
+    "RummyEntry",
+    "TwoPlayerEntry",
+    "entry_family",
+    "entry_from_dict",
     "hand_confirm",
     "hand_dispute",
     "hand_override",

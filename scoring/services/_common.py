@@ -12,11 +12,11 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from scoring.models import Game, Hand, HandSubmission, Match
+from scoring.organiser import organiser
 from scoring.permissions import Actor
 from scoring.selectors import MatchState, match_prefetched, match_state, submission_out
 from scoring.services.entries import Prepared
 from tournaments.models import Event, Player
-from tournaments.services import event_results_bump
 
 
 def _lock(match: Match) -> MatchState:
@@ -93,7 +93,7 @@ def _store(
             _current_of(hand),
         ) from None
     sub.hand = hand
-    event_results_bump(event=state.match.event)
+    organiser().results_changed(event=state.match.event)
     return sub
 
 

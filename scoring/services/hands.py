@@ -11,13 +11,13 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from scoring.models import Hand, HandSubmission, Match
+from scoring.organiser import organiser
 from scoring.permissions import Access, Actor, match_access
 from scoring.selectors import GameView, HandContext, MatchState
 from scoring.services._common import _conflict, _current_of, _lock, _origin, _policy, _store
 from scoring.services.entries import HandEntry, hand_prepare
 from scoring.services.matches import match_sync
 from tournaments.models import Event, Player
-from tournaments.services import event_results_bump
 
 
 def _require_actor(access: Access, declared: int | None) -> Player | None:
@@ -179,7 +179,7 @@ def hand_confirm(
         sub.save(
             update_fields=["status", "confirmed_by_user", "confirmed_by_player", "confirmed_at"]
         )
-        event_results_bump(event=state.match.event)
+        organiser().results_changed(event=state.match.event)
         match_sync(match=state.match)
     return sub
 
@@ -223,7 +223,7 @@ def hand_dispute(
                 "disputed_at",
             ]
         )
-        event_results_bump(event=state.match.event)
+        organiser().results_changed(event=state.match.event)
     return sub
 
 
@@ -257,7 +257,7 @@ def hand_withdraw(
         sub.status = HandSubmission.Status.WITHDRAWN
         _origin(sub, actor, player, "withdrawn")
         sub.save(update_fields=["status"])
-        event_results_bump(event=state.match.event)
+        organiser().results_changed(event=state.match.event)
     return sub
 
 

@@ -20,7 +20,7 @@ from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.selectors import MatchState, event_is_director
 from scoring.services._common import _lock, _store
-from scoring.services.entries import HandEntry, hand_prepare
+from scoring.services.entries import HandEntry, entry_family, entry_from_dict, hand_prepare
 from scoring.services.matches import match_sync
 from tournaments.models import Event
 
@@ -95,7 +95,7 @@ def _row_entry(row: Mapping[str, str], state: MatchState) -> HandEntry:
             values[key] = number
         else:
             values[key] = raw
-    return HandEntry.from_dict(values)
+    return entry_from_dict(values, family=entry_family(rules=state.rules, seats=len(state.seats)))
 
 
 def _seat_by_name(state: MatchState, raw: str, column: str) -> int:

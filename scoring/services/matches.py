@@ -17,6 +17,7 @@ from engine.errors import EngineError, RuleError
 from engine.rules import RuleSet, find_rules
 from scoring.formats import match_format_dict, match_format_read
 from scoring.models import Game, Hand, Match, Seat
+from scoring.organiser import organiser
 from scoring.permissions import Actor
 from scoring.selectors import (
     GameView,
@@ -28,13 +29,6 @@ from scoring.selectors import (
 )
 from scoring.services.links import match_keys_ensure
 from tournaments.models import Event, Player, Registration, Round
-from tournaments.services import (
-    event_players_enter,
-    event_results_bump,
-    match_finished,
-    match_result_change_allowed,
-    match_result_changed,
-)
 
 
 def _result_json(state: MatchState, view: GameView) -> dict[str, Any]:
@@ -153,7 +147,7 @@ def match_sync(*, match: Match) -> MatchState:
     # acted on (a bracket match paired with the old winner): tournaments decide, before commit.
     corrected = before[0] == Match.Status.FINISHED and before != after
     if corrected:
-        match_result_change_allowed(
+        organiser().match_result_change_allowed(
             match=match, new_winner=after[1] if match_status == Match.Status.FINISHED else None
         )
     if (*before, match.summary) != (*after, summary):
@@ -165,11 +159,11 @@ def match_sync(*, match: Match) -> MatchState:
         match.finished_at = (match.finished_at or now) if state.finished else None
         match.save(update_fields=["status", "winner", "winner_team", "summary", "finished_at"])
     if changed:
-        event_results_bump(event=match.event)
+        organiser().results_changed(event=match.event)
         if corrected:
-            match_result_changed(match=match)
+            organiser().match_result_changed(match=match)
         if state.finished:
-            match_finished(match=match)
+            organiser().match_finished(match=match)
     return state
 
 
@@ -263,7 +257,7 @@ def match_start(
     with transaction.atomic():
         # Everybody who plays a club night counts in its standings (or, if the director said
         # so, only registered players may sit down: refused here, nothing stored).
-        event_players_enter(event=event, players=[found[pid] for pid in players])
+        organiser().players_enter(event=event, players=[found[pid] for pid in players])
         match = Match.objects.create(
             event=event,
             round=round_obj,

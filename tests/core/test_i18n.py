@@ -23,7 +23,7 @@ SAME_IN_KOREAN = {"{first}, {rest}", "{first}; {rest}", "{sum} = {points}", "{la
 
 def _engine_templates() -> set[str]:
     found: set[str] = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_submit, match_link_token
+from scoring.services import TwoPlayerEntry, hand_submit, match_link_token
 from tests.factories import ClubRoleFactory, EventFactory, PlayerFactory, RegistrationFactory
 from tests.scoring.factories import MatchFactory, event_director
 
@@ -96,7 +96,7 @@ def world() -> dict[str, Any]:
     sub = hand_submit(
         match=match,
         actor=Actor(token=secret),
-        entry=HandEntry(knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25),
+        entry=TwoPlayerEntry(knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=25),
     )
     director = event_director(event)
     role = ClubRoleFactory(club=event.club, user=director, role="admin")

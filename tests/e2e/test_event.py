@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from scoring.models import Match
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_submit
+from scoring.services import entry_from_dict, hand_submit
 from tests.e2e.steps import sign_in
 from tests.factories import (
     ClubRoleFactory,
@@ -40,7 +40,7 @@ def test_spectator_sees_standings_turn_current_after_the_rebuild(page, live_serv
     hand_submit(
         match=match,
         actor=Actor(user=director),
-        entry=HandEntry.from_dict(
+        entry=entry_from_dict(
             {"knocker": 0, "outcome": "knock", "knocker_deadwood": 3, "defender_deadwood": 20}
         ),
     )

@@ -36,7 +36,7 @@ from engine.scoring import (
 )
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-SOURCES = sorted(ENGINE.glob("*.py"))
+SOURCES = sorted(ENGINE.rglob("*.py"))
 ERROR_NAMES = {"EngineError", "CardError", "MeldError", "KnockError", "RuleError", "ScoreError"}
 
 

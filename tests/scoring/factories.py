@@ -12,7 +12,7 @@ import factory
 
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_submit, match_start
+from scoring.services import entry_from_dict, hand_submit, match_start
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 
 
@@ -71,4 +71,4 @@ class HandSubmissionFactory(factory.django.DjangoModelFactory):
     ) -> HandSubmission:
         match = kwargs.pop("match")
         actor = kwargs.pop("actor", None) or Actor(user=event_director(match.event))
-        return hand_submit(match=match, actor=actor, entry=HandEntry.from_dict(kwargs))
+        return hand_submit(match=match, actor=actor, entry=entry_from_dict(kwargs))

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import HandSubmission, MatchKey
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_submit, match_link_token
+from scoring.services import TwoPlayerEntry, hand_submit, match_link_token
 from tests.factories import (
     ClubRoleFactory,
     EventFactory,
@@ -99,7 +99,7 @@ def _world(confirmation: str = "opponent", kind: str = "club_night") -> World:
 
 def _alice_enters(world: World) -> HandSubmission:
     secret = match_link_token(match=world.match, position=0)
-    return hand_submit(match=world.match, actor=Actor(token=secret), entry=HandEntry(**KNOCK))
+    return hand_submit(match=world.match, actor=Actor(token=secret), entry=TwoPlayerEntry(**KNOCK))
 
 
 def _outcome(status: int) -> str:
@@ -265,7 +265,7 @@ def test_a_seated_director_cannot_confirm_their_own_seat_link_entry() -> None:
     """Bob enters on his seat link, then tries to confirm while signed in as the director."""
     world = _world()
     secret = match_link_token(match=world.match, position=1)
-    entry = HandEntry(**{**KNOCK, "knocker": 1})
+    entry = TwoPlayerEntry(**{**KNOCK, "knocker": 1})
     sub = hand_submit(match=world.match, actor=Actor(token=secret), entry=entry)
     response = world.client("seated_director").post(
         f"/api/hands/{sub.pk}/confirm/", {}, format="json"

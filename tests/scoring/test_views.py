@@ -9,7 +9,7 @@ import pytest
 from engine.rules import find_rules
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_submit, match_link_token
+from scoring.services import entry_from_dict, hand_submit, match_link_token
 from tests.factories import EventFactory, PlayerFactory
 from tests.scoring.factories import MatchFactory, event_director
 from tests.scoring.pages import Client
@@ -37,7 +37,7 @@ def _url(match: Match, position: int | None = -1, suffix: str = "") -> str:
 
 def _submit_as(match: Match, position: int, **entry: Any) -> HandSubmission:
     token = match_link_token(match=match, position=position)
-    return hand_submit(match=match, actor=Actor(token=token), entry=HandEntry.from_dict(entry))
+    return hand_submit(match=match, actor=Actor(token=token), entry=entry_from_dict(entry))
 
 
 def _knock(match: Match) -> HandSubmission:

@@ -9,7 +9,7 @@ from django.conf import settings
 from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.selectors import round_live_scores
-from scoring.services import HandEntry, hand_submit, match_start
+from scoring.services import entry_from_dict, hand_submit, match_start
 from tournaments.models import Event, Rating, Registration
 from tournaments.selectors import (
     club_ratings,
@@ -49,7 +49,7 @@ def round_of_20(club, director, make_players):
             "knocker_deadwood": 5,
             "defender_deadwood": 25,
         }
-        hand_submit(match=match, actor=actor, entry=HandEntry.from_dict(entry))
+        hand_submit(match=match, actor=actor, entry=entry_from_dict(entry))
     return event, rnd
 
 

@@ -22,7 +22,13 @@ from django.db import DatabaseError, connection, transaction
 
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_confirm, hand_submit, match_link_token, match_start
+from scoring.services import (
+    entry_from_dict,
+    hand_confirm,
+    hand_submit,
+    match_link_token,
+    match_start,
+)
 from tests.factories import EventFactory, PlayerFactory, RegistrationFactory
 from tests.scoring.factories import event_director
 from tournaments.models import Event, Standing
@@ -117,7 +123,7 @@ def _play(race: Race, event_id: int, director_id: int, seats: list[int], favouri
             knocker, outcome, deadwood = 1 - favourite, "gin", (0, 10)
         else:
             knocker, outcome, deadwood = favourite, "knock", (5, 25)
-        entry = HandEntry.from_dict(
+        entry = entry_from_dict(
             {
                 "knocker": knocker,
                 "outcome": outcome,

@@ -10,7 +10,7 @@ from django.test import Client
 from engine.rules import find_rules
 from scoring.models import Match
 from scoring.permissions import Actor
-from scoring.services import HandEntry, hand_submit
+from scoring.services import entry_from_dict, hand_submit
 from tests.factories import (
     PASSWORD,
     ClubFactory,
@@ -45,7 +45,7 @@ def _win(match: Match, winner_seat: int = 0) -> None:
     hand_submit(
         match=match,
         actor=Actor(user=director),
-        entry=HandEntry.from_dict(
+        entry=entry_from_dict(
             {
                 "knocker": winner_seat,
                 "outcome": "knock",

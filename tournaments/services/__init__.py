@@ -22,11 +22,9 @@ from tournaments.services.events import (
     event_finish,
     event_players_enter,
     forbidden_pairing_create,
-    match_forfeit,
     registration_checkin,
     registration_checkin_by_token,
     registration_create,
-    registration_drop,
 )
 from tournaments.services.ratings import ratings_update_for_event, ratings_update_for_match
 from tournaments.services.results import event_results_bump
@@ -38,6 +36,7 @@ from tournaments.services.rounds import (
     round_repair,
 )
 from tournaments.services.standings import standings_failed, standings_recompute
+from tournaments.services.withdrawals import match_forfeit, registration_drop
 from tournaments.services.work import (
     standings_prompt,
     task_send,

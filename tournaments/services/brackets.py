@@ -27,8 +27,8 @@ from tournaments.selectors import (
     seeded_registrations,
 )
 from tournaments.services.events import ELIMINATION_KINDS, event_create
+from tournaments.services.planned import PlannedMatch, _store
 from tournaments.services.results import event_results_bump
-from tournaments.services.rounds import PlannedMatch, _store
 
 
 def bracket_start(*, event: Event, user: User | None = None) -> Round:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import F
 
 from tournaments.models import Event
+from tournaments.services.work import standings_prompt_on_commit
 
 
 def event_results_bump(*, event: Event) -> int:
@@ -17,8 +18,6 @@ def event_results_bump(*, event: Event) -> int:
     a lost or doubled message cannot make standings wrong, and the sweep re-sends any prompt
     that was lost. Returns the new sequence number.
     """
-    from tournaments.services.work import standings_prompt_on_commit
-
     Event.objects.filter(pk=event.pk).update(results_seq=F("results_seq") + 1)
     event.refresh_from_db(fields=["results_seq"])
     standings_prompt_on_commit(event_id=event.pk)

@@ -9,22 +9,22 @@ polls it until it is ``paired`` or ``failed``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
-from scoring.models import Game, Hand, Match, Seat
+from scoring.models import Hand, Match
 from tournaments.algorithms.matching import max_weight_matching
 from tournaments.algorithms.round_robin import berger_schedule, snake_groups
 from tournaments.algorithms.swiss import PairingError, pair_swiss
-from tournaments.models import Event, Player, Registration, Round
+from tournaments.models import Event, Player, Registration, Round, WorkDue
+from tournaments.pairing_messages import pairing_error_text
 from tournaments.selectors import (
     event_option,
     event_pairing_registrations,
@@ -32,20 +32,11 @@ from tournaments.selectors import (
     seeded_registrations,
     swiss_input,
 )
+from tournaments.services.brackets import bracket_advance, bracket_start
 from tournaments.services.events import ELIMINATION_KINDS
+from tournaments.services.planned import PlannedMatch, _store
 from tournaments.services.results import event_results_bump
-
-
-@dataclass(frozen=True, slots=True)
-class PlannedMatch:
-    """A match to store: players by seat (one player for a bye), how it is decided, its table."""
-
-    players: tuple[int, ...]
-    table: int | None = None
-    decision: str = Match.Decision.PLAYED
-    winner: int | None = None
-    bye: str = ""
-    bracket_key: str = ""
+from tournaments.services.work import work_due_add
 
 
 def assign_tables(
@@ -82,69 +73,15 @@ def assign_tables(
 EXACT_TABLES_LIMIT = 64
 
 
-def _store(
-    event: Event, rnd: Round | None, planned: Sequence[PlannedMatch], user: object
-) -> list[Match]:
-    """Create the matches and seats in two bulk inserts; byes and walkovers are final at once."""
-    now = timezone.now()
-    matches = []
-    for p in planned:
-        final = p.decision != Match.Decision.PLAYED
-        matches.append(
-            Match(
-                event=event,
-                round=rnd,
-                table_number=p.table,
-                bracket_key=p.bracket_key,
-                rules=event.rules,
-                match_format=event.match_format,
-                status=Match.Status.FINISHED if final else Match.Status.SCHEDULED,
-                decision=p.decision,
-                winner_id=p.winner,
-                summary={"bye": p.bye} if p.bye else {},
-                created_by=user if isinstance(user, User) else None,
-                finished_at=now if final else None,
-            )
-        )
-    created = Match.objects.bulk_create(matches)
-    Seat.objects.bulk_create(
-        [
-            Seat(match=m, player_id=pid, position=pos)
-            for m, p in zip(created, planned, strict=True)
-            for pos, pid in enumerate(p.players)
-        ]
-    )
-    # A match to be played starts with its first game open, as scoring's ``match_start`` does.
-    Game.objects.bulk_create(
-        [
-            Game(match=m, number=1, first_dealer=0)
-            for m, p in zip(created, planned, strict=True)
-            if p.decision == Match.Decision.PLAYED
-        ]
-    )
-    return created
-
-
 def pairing_error_message(*, number: int, code: str, params: Mapping[str, Any]) -> str:
     """Why round ``number`` cannot be paired, in the active language, from the reason as data
-    (``PairingError.code`` and ``params``; its English ``str()`` is for logs). Used when pairing
-    fails in a request, and by ``Round.error_message()`` to show a stored failure to each reader
-    in their own language."""
-    if code == "player_blocked":
-        pid = params.get("player")
-        player = Player.objects.filter(pk=pid).first() if isinstance(pid, int) else None
-        return _(
-            "Round %(number)s cannot be paired: %(player)s has already played, or may not "
-            "play, every other player present. Allow a rematch, lift a forbidden pair or give "
-            "them a bye."
-        ) % {"number": number, "player": player.name if player else pid}
-    if code == "no_pairing":
-        return _(
-            "Round %(number)s cannot be paired: no pairing of the %(count)s players avoids "
-            "every rematch and hard-forbidden pair. Allow a rematch, lift a forbidden pair or "
-            "give a bye."
-        ) % {"number": number, "count": params.get("players")}
-    return _("Round %(number)s cannot be paired.") % {"number": number}
+    (``PairingError.code`` and ``params``; its English ``str()`` is for logs). The wording lives
+    in :mod:`tournaments.pairing_messages`, which ``Round.error_message()`` also uses."""
+    pid = params.get("player")
+    player = Player.objects.filter(pk=pid).first() if isinstance(pid, int) else None
+    return pairing_error_text(
+        number=number, code=code, params=params, player_name=player.name if player else None
+    )
 
 
 def _plan_swiss(event: Event, rnd: Round) -> list[PlannedMatch]:
@@ -269,9 +206,6 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
     ``async_pairing_from`` players gets a ``queued`` round, paired by ``round_pair_task`` after
     commit. The previous round must be complete: every match final.
     """
-    from tournaments.models import WorkDue
-    from tournaments.services.work import work_due_add
-
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.FINISHED:
@@ -282,8 +216,6 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
                 status=409,
             )
         if event.kind in ELIMINATION_KINDS:
-            from tournaments.services.brackets import bracket_start
-
             return bracket_start(event=event, user=user)
         last = Round.objects.filter(event=event).order_by("-number").first()
         if last is not None and last.status == Round.Status.QUEUED:
@@ -410,16 +342,11 @@ def match_finished(*, match: Match) -> None:
     to call twice: the bracket only gains the matches it is missing, and the rating task is
     idempotent.
     """
-    from tournaments.models import WorkDue
-    from tournaments.services.work import work_due_add
-
     match = Match.objects.select_related("event").get(pk=match.pk)
     if match.status != Match.Status.FINISHED:
         return
     event = match.event
     if event.kind in ELIMINATION_KINDS and (event.draw or {}).get("entrants") and match.bracket_key:
-        from tournaments.services.brackets import bracket_advance
-
         bracket_advance(event=event)
     if match.round_id is not None:
         _close_finished_rounds(event)

@@ -28,6 +28,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -35,6 +36,28 @@ from django.utils import timezone
 from tournaments.models import Event, WorkDue
 
 logger = logging.getLogger(__name__)
+
+STANDINGS = "standings"
+"""The kind under which the standings rebuild task is registered (its work is ``results_seq``)."""
+
+_TASKS: dict[str, tuple[Any, str]] = {}
+
+
+def work_task_register(*, kind: str, task: Any, arg: str) -> None:
+    """Name the task that does work ``kind``, and the keyword its id goes in.
+
+    ``tournaments.tasks`` registers its tasks when it is imported (``TournamentsConfig.ready``
+    imports it in every process), so services send tasks without importing the module that
+    imports them: the dependency points one way, tasks to services.
+    """
+    _TASKS[kind] = (task, arg)
+
+
+def _work_task(kind: str) -> tuple[Any, str]:
+    try:
+        return _TASKS[kind]
+    except KeyError:
+        raise ImproperlyConfigured(f"No task is registered for work {kind!r}.") from None
 
 
 def task_send(task: Any, /, *args: Any, **kwargs: Any) -> bool:
@@ -67,16 +90,15 @@ def standings_prompt(*, event_id: int) -> bool:
     Called after the commit of a result (``event_results_bump``); never raises. Returns
     whether a message was sent.
     """
-    from tournaments.tasks import event_standings_rebuild
-
     try:
+        task, _ = _work_task(STANDINGS)
         now = timezone.now()
         claimed = Event.objects.filter(pk=event_id, standings_queued_at__isnull=True).update(
             standings_queued_at=now
         )
         if not claimed:
             return False
-        if task_send(event_standings_rebuild, event_id):
+        if task_send(task, event_id):
             return True
         # Not sent: free the slot so the next result or the sweep tries again straight away.
         Event.objects.filter(pk=event_id, standings_queued_at=now).update(standings_queued_at=None)
@@ -104,16 +126,6 @@ def work_due_done(*, kind: str, key: int, ids: list[int]) -> None:
 def work_due_failed(*, kind: str, key: int, ids: list[int], error: str) -> None:
     """Keep the rows of failed work with the reason; the sweep retries with a growing delay."""
     WorkDue.objects.filter(kind=kind, key=key, pk__in=ids).update(error=error[:2000])
-
-
-def _work_task(kind: str) -> tuple[Any, str]:
-    from tournaments.tasks import ratings_update_task, round_pair_task
-
-    tasks: dict[str, tuple[Any, str]] = {
-        WorkDue.Kind.RATINGS_MATCH: (ratings_update_task, "match_id"),
-        WorkDue.Kind.ROUND_PAIR: (round_pair_task, "round_id"),
-    }
-    return tasks[kind]
 
 
 def _send_work(kind: str, key: int) -> bool:

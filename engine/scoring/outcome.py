@@ -1,0 +1,266 @@
+"""What every family's hand scoring shares: the outcome, the roles and the verdict.
+
+:class:`HandOutcome` (knock, gin, big gin, undercut, dead), :data:`Role`, and
+:class:`HandResult`, the scored two-player hand that every family builds on (a partnership hand
+has two, a three-player Gem hand one per defender), with the formula and the explanation a player
+reads. :func:`dead_hand` is the verdict when nobody knocked. This module decides nothing: the
+rules that score a hand live in :mod:`engine.scoring.two_player` and the modules beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final, Literal
+
+from engine.cards import format_cards
+from engine.errors import Message, Param, gettext_noop, joined
+from engine.layoff import Layoff
+from engine.melds import Meld
+
+__all__ = ["HandOutcome", "HandResult", "Role", "dead_hand"]
+
+Role = Literal["knocker", "defender"]
+
+
+class HandOutcome(Enum):
+    """How a hand ended (docs/rules.md §3.6)."""
+
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    UNDERCUT = "undercut"
+    DEAD = "dead"
+
+    @property
+    def label(self) -> str:
+        """The outcome as a player says it.
+
+        >>> HandOutcome.BIG_GIN.label
+        'big gin'
+        """
+        return self.value.replace("_", " ")
+
+    @property
+    def label_message(self) -> Message:
+        """:attr:`label` as a message to translate.
+
+        >>> str(HandOutcome.BIG_GIN.label_message)
+        'big gin'
+        """
+        return Message(_LABELS[self])
+
+    @property
+    def capital_message(self) -> Message:
+        """:attr:`label` capitalized, as a message to translate.
+
+        >>> str(HandOutcome.BIG_GIN.capital_message)
+        'Big gin'
+        """
+        return Message(_CAPITALS[self])
+
+
+_LABELS: Final = {
+    HandOutcome.KNOCK: gettext_noop("knock"),
+    HandOutcome.GIN: gettext_noop("gin"),
+    HandOutcome.BIG_GIN: gettext_noop("big gin"),
+    HandOutcome.UNDERCUT: gettext_noop("undercut"),
+    HandOutcome.DEAD: gettext_noop("dead"),
+}
+_CAPITALS: Final = {
+    HandOutcome.KNOCK: gettext_noop("Knock"),
+    HandOutcome.GIN: gettext_noop("Gin"),
+    HandOutcome.BIG_GIN: gettext_noop("Big gin"),
+    HandOutcome.UNDERCUT: gettext_noop("Undercut"),
+    HandOutcome.DEAD: gettext_noop("Dead"),
+}
+_ROLES: Final[dict[str | None, str]] = {
+    "knocker": gettext_noop("knocker"),
+    "defender": gettext_noop("defender"),
+    None: gettext_noop("nobody"),
+}
+
+
+def _role(role: Role | None) -> Message:
+    """A role (``None``: nobody) as a message to translate."""
+    return Message(_ROLES[role])
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """A scored two-player hand, with everything a score sheet and an explanation need.
+
+    ``points`` go to ``winner`` (``None`` for a dead hand); ``base_points`` are before the
+    knocker's minimum and the multiplier, and include ``bonus`` (gin, big gin or undercut bonus).
+    Deadwood counts are ``None`` for a dead hand; melds, cards and lay-offs are empty for an entry
+    by counts. ``layoffs`` index ``knocker_melds``.
+    ``knocker_melds_given`` tells whether the knocker's melds came with the entry or the engine
+    chose them (the knocker's best choice, docs/rules.md §3.2).
+    """
+
+    outcome: HandOutcome
+    winner: Role | None
+    points: int
+    base_points: int = 0
+    bonus: int = 0
+    multiplier: int = 1
+    knock_limit: int | None = None
+    knocker_deadwood: int | None = None
+    defender_deadwood: int | None = None
+    defender_deadwood_without_layoffs: int | None = None
+    knocker_cards: tuple[int, ...] = ()
+    defender_cards: tuple[int, ...] = ()
+    knocker_melds: tuple[Meld, ...] = ()
+    knocker_deadwood_cards: tuple[int, ...] = ()
+    knocker_melds_given: bool = False
+    defender_melds: tuple[Meld, ...] = ()
+    defender_deadwood_cards: tuple[int, ...] = ()
+    layoffs: tuple[Layoff, ...] = ()
+    upcard: int | None = None
+    gem_bonus_knocker: int = 0
+    gem_bonus_defender: int = 0
+    minimum_applied: bool = False
+    by_cards: bool = False
+    taken_from_discard: int | None = None
+
+    def score_for(self, role: Role) -> int:
+        """Everything ``role`` is credited with this hand: hand points if they won, plus gems.
+
+        >>> r = dead_hand()
+        >>> r.score_for("knocker"), r.score_for("defender")
+        (0, 0)
+        """
+        own = self.points if self.winner == role else 0
+        return own + (self.gem_bonus_knocker if role == "knocker" else self.gem_bonus_defender)
+
+    @property
+    def is_dead(self) -> bool:
+        """True for a dead hand."""
+        return self.outcome is HandOutcome.DEAD
+
+    def formula(self) -> str:
+        """How ``points`` were worked out, e.g. ``'defender 15 − knocker 7 = 8'``.
+
+        >>> dead_hand().formula()
+        'dead hand: no score'
+        """
+        return str(_formula(self))
+
+    def explain(self) -> str:
+        """A few lines a player can read: melds, lay-offs, deadwood, outcome and points."""
+        if self.is_dead:
+            return "Dead hand: no score; the same dealer deals again."
+        lines = []
+        if self.by_cards:
+            chosen = "as entered" if self.knocker_melds_given else "chosen by the engine"
+            lines.append(
+                f"Knocker ({chosen}): {_shown(self.knocker_melds, self.knocker_deadwood_cards)}"
+            )
+            lines.append(f"Defender: {_shown(self.defender_melds, self.defender_deadwood_cards)}")
+            if self.layoffs:
+                lines.append(f"Lay-offs: {_layoff_text(self)}")
+        lines.append(
+            f"Deadwood: knocker {self.knocker_deadwood}, defender {self.defender_deadwood}"
+            + (
+                f" ({self.defender_deadwood_without_layoffs} before lay-offs)"
+                if self.layoffs
+                else ""
+            )
+            + (f"; knock limit {self.knock_limit}" if self.knock_limit is not None else "")
+        )
+        lines.append(f"{self.outcome.label.capitalize()}: {self.winner} scores {self.formula()}")
+        for role, bonus in (
+            ("knocker", self.gem_bonus_knocker),
+            ("defender", self.gem_bonus_defender),
+        ):
+            if bonus:
+                lines.append(f"Gem parts bonus: {role} +{bonus}")
+        return "\n".join(lines)
+
+
+def _shown(melds: Sequence[Meld], deadwood: Sequence[int]) -> Message:
+    parts = " | ".join(str(meld) for meld in melds) or Message(gettext_noop("no melds"))
+    return Message(
+        gettext_noop("melds {melds}; deadwood {deadwood}"),
+        melds=parts,
+        deadwood=format_cards(deadwood) or Message(gettext_noop("none")),
+    )
+
+
+def _layoff_text(result: HandResult) -> Param:
+    by_meld: dict[int, list[int]] = {}
+    for layoff in result.layoffs:
+        by_meld.setdefault(layoff.meld_index, []).append(layoff.card)
+    return joined(
+        gettext_noop("{first}; {rest}"),
+        [
+            Message(
+                gettext_noop("{cards} on {meld}"),
+                cards=format_cards(cards),
+                meld=str(result.knocker_melds[index]),
+            )
+            for index, cards in by_meld.items()
+        ],
+    )
+
+
+def _formula(r: HandResult) -> Message:
+    if r.is_dead:
+        return Message(gettext_noop("dead hand: no score"))
+    k, d = r.knocker_deadwood, r.defender_deadwood
+    if r.outcome is HandOutcome.UNDERCUT:
+        text = Message(gettext_noop("undercut bonus {bonus}"), bonus=r.bonus)
+        if r.base_points != r.bonus:
+            text = Message(
+                gettext_noop("knocker {knocker} − defender {defender} + {bonus}"),
+                knocker=k,
+                defender=d,
+                bonus=text,
+            )
+    elif r.outcome is HandOutcome.KNOCK:
+        text = Message(
+            gettext_noop("defender {defender} − knocker {knocker}"), defender=d, knocker=k
+        )
+    else:
+        text = Message(
+            gettext_noop("{outcome} bonus {bonus} + defender {defender}"),
+            outcome=r.outcome.label_message,
+            bonus=r.bonus,
+            defender=d,
+        )
+    text = Message(gettext_noop("{sum} = {points}"), sum=text, points=r.base_points)
+    if r.minimum_applied:
+        text = Message(
+            gettext_noop("{points}, raised to the knocker's minimum {minimum}"),
+            points=text,
+            minimum=r.points // r.multiplier,
+        )
+    if r.multiplier != 1:
+        text = Message(
+            gettext_noop("{points}, × {multiplier} for a spade upcard = {total}"),
+            points=text,
+            multiplier=r.multiplier,
+            total=r.points,
+        )
+    return text
+
+
+def dead_hand(*, knock_limit: int | None = None, upcard: int | None = None) -> HandResult:
+    """A dead hand: the stock ran down and nobody knocked (docs/rules.md §3.5). No score, no
+    winner, and the same dealer deals again.
+
+    When it happens, seed by seed (all the same moment, so one parameter, ``dead_hand_stock`` = 2,
+    serves them all): seed 000, the player who drew the third card from the bottom did not end
+    the hand; seed 001, a player discarded without a knock and two cards are left; seed 003, a
+    turn starts with two cards in the draw pile; seed 004, after a discard two or fewer are left
+    and nobody knocked. In each, the last knock is made by whoever draws the card that leaves two
+    in the stock: in a two-player 10-card hand 31 cards are in the stock after the deal and the
+    upcard, so 29 cards can be drawn (:meth:`engine.rules.RuleSet.stock_draws`).
+
+    >>> dead_hand().outcome, dead_hand().points
+    (<HandOutcome.DEAD: 'dead'>, 0)
+    """
+    return HandResult(
+        outcome=HandOutcome.DEAD, winner=None, points=0, knock_limit=knock_limit, upcard=upcard
+    )

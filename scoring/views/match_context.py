@@ -1,0 +1,437 @@
+"""What the match pages show, shaped for their templates: the scoreboard, the score sheet, the
+pending entry, the entry form's set-up, the private links, whether the paper score sheet is
+offered, and the HTTP status of a service's refusal.
+
+Presentation only: every number comes from ``scoring.selectors``; nothing here scores a hand.
+Slightly over 400 lines because it is one context: each helper feeds ``_context`` and reads the
+same ``_Page``, and split apart they would import each other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
+
+from core.errors import ApplicationError
+from scoring.models import HandSubmission, Match
+from scoring.permissions import Access, Actor, match_access
+from scoring.selectors import (
+    MatchState,
+    match_detail,
+    match_prefetched,
+    match_scoresheet,
+    match_state,
+    submission_get,
+)
+from scoring.selectors.sheets import scoresheet_allowed
+from scoring.views.links import link_cards
+from tournaments.models import Event
+
+OUTCOME_LABELS: dict[str, Any] = {
+    "knock": gettext_lazy("knock"),
+    "gin": gettext_lazy("gin"),
+    "big_gin": gettext_lazy("big gin"),
+    "undercut": gettext_lazy("undercut"),
+    "dead": gettext_lazy("dead hand"),
+    "rummy": gettext_lazy("rummy"),
+    "out": gettext_lazy("went out"),
+}
+
+ROLE_LABELS: dict[str, Any] = {
+    "box": gettext_lazy("in the box"),
+    "captain": gettext_lazy("captain"),
+    "sitter": gettext_lazy("sitter"),
+}
+
+
+class _Page:
+    """One request's view of a match: the actor, their access and the engine's state."""
+
+    def __init__(self, request: HttpRequest, pk: int) -> None:
+        self.request = request
+        self.actor = Actor.from_request(request)
+        try:
+            self.match = match_prefetched(match_id=pk)
+        except Match.DoesNotExist:
+            raise Http404 from None
+        self.access: Access = match_access(actor=self.actor, match=self.match)
+        self.state: MatchState = match_state(match=self.match)
+        # Links never travel in page addresses (they are exchanged for a seat session).
+        self.qs = ""
+
+    def url(self, name: str = "match-detail", *args: Any) -> str:
+        return reverse(name, args=[self.match.pk, *args]) + self.qs
+
+    def back(self, anchor: str = "") -> HttpResponseRedirect:
+        return HttpResponseRedirect(self.url() + anchor)
+
+    def submission(self, sid: int) -> HandSubmission:
+        try:
+            sub = submission_get(submission_id=sid)
+        except HandSubmission.DoesNotExist:
+            raise Http404 from None
+        if sub.hand.game.match_id != self.match.pk:
+            raise Http404
+        return sub
+
+
+# -- presentation helpers (no scoring here: every number comes from the selectors) -------------
+
+
+def _version(page: _Page) -> str:
+    """What changes when a hand is entered, confirmed or withdrawn (for the live poll)."""
+    hands = sum(len(v.hands) for v in page.state.games)
+    current = page.state.current
+    waiting = current.pending if current is not None else None
+    pending = f"{waiting.pk}.{waiting.status}" if waiting is not None else "0"
+    return f"{hands}-{pending}-{page.state.match.status}"
+
+
+def _links(page: _Page) -> list[dict[str, Any]]:
+    """The links this visitor may see: every one (and the table link) for a director not
+    playing at the match, else only the visitor's own seat's."""
+    return link_cards(page.request, page.match, page.access, everyone=page.access.neutral_director)
+
+
+def _scoreboard(
+    state: MatchState, detail: dict[str, Any], game: dict[str, Any] | None
+) -> list[dict[str, Any]]:
+    roles: dict[int, str] = {}
+    nxt = detail.get("next") or {}
+    for role, info in (nxt.get("roles") or {}).items():
+        roles[info["position"]] = ROLE_LABELS.get(role, role)
+    sitting_out = nxt.get("sitting_out")
+    rows = []
+    for side in detail["sides"]:
+        index = side["index"]
+        row: dict[str, Any] = {
+            "name": side["name"],
+            "index": index,
+            "role": roles.get(index),
+            "sitting_out": sitting_out == index,
+            "games_won": detail["games_won"][index] if index < len(detail["games_won"]) else 0,
+            "winner": detail["finished"] and detail["winner"] == index,
+        }
+        if game is not None and "columns" in game:
+            row["columns"] = [c["totals"][index] for c in game["columns"]]
+        elif game is not None:
+            row["total"] = game["totals"][index]
+            row["hands_won"] = game["hands_won"][index]
+        rows.append(row)
+    return rows
+
+
+def _bonus_lines(game: dict[str, Any]) -> list[dict[str, Any]]:
+    """The end-of-game lines of one ledger (a game, or one Hollywood column)."""
+    if not game.get("finished"):
+        return []
+    lines = [{"label": _("Points"), "values": game["totals"]}]
+    bonuses = game["bonuses"]
+    for key, label in (
+        ("game", _("Game bonus")),
+        ("box", _("Box bonus")),
+        ("shutout", _("Shutout bonus")),
+    ):
+        if any(bonuses[key]):
+            lines.append({"label": label, "values": bonuses[key]})
+    lines.append(
+        {
+            "label": pgettext("score sheet total", "Final"),
+            "values": game["final_totals"],
+            "total": True,
+        }
+    )
+    return lines
+
+
+def _sheet(state: MatchState, sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    games = []
+    for game in sheet["games"]:
+        rows = []
+        for row in game["rows"]:
+            rows.append(
+                {
+                    **row,
+                    "outcome_label": OUTCOME_LABELS.get(row["outcome"], row["outcome"]),
+                    "dealer_name": state.name_of(row["dealer"]),
+                }
+            )
+        if "columns" in game:
+            ledgers = [
+                {
+                    "number": n,
+                    "lines": _bonus_lines(c),
+                    "winner_name": c["winner_name"],
+                    "margin": c["margin"],
+                    "finished": c["finished"],
+                }
+                for n, c in enumerate(game["columns"], start=1)
+            ]
+        else:
+            ledgers = [
+                {
+                    "number": None,
+                    "lines": _bonus_lines(game),
+                    "winner_name": game.get("winner_name"),
+                    "margin": game.get("margin"),
+                    "finished": game.get("finished"),
+                    "shutout": game.get("shutout"),
+                }
+            ]
+        games.append({**game, "rows": rows, "ledgers": ledgers})
+    return games
+
+
+def _side_of_player(state: MatchState, player_id: int | None) -> int | None:
+    for seat in state.seats:
+        if seat.player_id == player_id:
+            return state.side_of(seat.position)
+    return None
+
+
+def _pending(page: _Page) -> dict[str, Any] | None:
+    """The entry waiting for confirmation and the buttons this visitor could use on it."""
+    current = page.state.current
+    if current is None or current.pending is None or not page.access.can_view:
+        return None
+    sub = current.pending
+    state, access = page.state, page.access
+    director_only = state.match.event.confirmation == Event.Confirmation.DIRECTOR
+    submitter_side = _side_of_player(state, sub.submitted_by_player_id)
+    submitter_name = (
+        sub.submitted_by_player.name
+        if sub.submitted_by_player is not None
+        else (sub.submitted_by_user.get_username() if sub.submitted_by_user is not None else "")
+    )
+    opponents = [s for s in state.seats if state.side_of(s.position) != submitter_side]
+    user = page.actor.user
+    submitter_seat = next(
+        (s.position for s in state.seats if s.player_id == sub.submitted_by_player_id), None
+    )
+    mine = (user is not None and sub.submitted_by_user_id == user.pk) or (
+        submitter_seat is not None and submitter_seat in access.identities
+    )
+    disputed = sub.status == HandSubmission.Status.DISPUTED
+    confirm: list[dict[str, Any]] = []
+    dispute: list[dict[str, Any]] = []
+    withdraw: list[dict[str, Any]] = []
+    if disputed or director_only:
+        if access.neutral_director and not mine:
+            label = _("Settle: confirm as entered") if disputed else _("Confirm as director")
+            confirm.append({"label": label, "as_position": None})
+    else:
+        if access.speaks_for_table:
+            for seat in opponents:
+                confirm.append(
+                    {
+                        "label": _("I am %(name)s: confirm") % {"name": seat.player.name},
+                        "as_position": seat.position,
+                    }
+                )
+                dispute.append(
+                    {
+                        "label": _("I am %(name)s: dispute") % {"name": seat.player.name},
+                        "as_position": seat.position,
+                    }
+                )
+        elif not mine:
+            for position in access.identities:
+                if state.side_of(position) != submitter_side:
+                    confirm.append({"label": _("Confirm"), "as_position": None})
+                    dispute.append({"label": _("Dispute"), "as_position": None})
+                    break
+        if access.neutral_director and not mine and not confirm:
+            confirm.append({"label": _("Confirm as director"), "as_position": None})
+    if mine or access.neutral_director:
+        withdraw.append({"as_position": None})
+    elif access.speaks_for_table and submitter_seat is not None:
+        withdraw.append({"as_position": submitter_seat})
+    waiting_for = (
+        [_("a director")] if director_only or disputed else [s.player.name for s in opponents]
+    )
+    result = sub.result
+    return {
+        "sub": sub,
+        "submitter": submitter_name,
+        "disputer": (
+            sub.disputed_by_player.name
+            if sub.disputed_by_player is not None
+            else (sub.disputed_by_user.get_username() if sub.disputed_by_user is not None else "")
+        ),
+        "mine": mine,
+        "waiting_for": waiting_for,
+        "confirm": confirm,
+        "dispute": dispute,
+        "withdraw": withdraw,
+        "disputed": disputed,
+        "handover": access.speaks_for_table and not disputed and bool(confirm),
+        "result": result,
+        "outcome_label": OUTCOME_LABELS.get(result.get("outcome"), result.get("outcome")),
+        "winner_name": state.name_of(result.get("winner")),
+        "pairings": [
+            {
+                "name": state.name_of(p.get("defender")),
+                "outcome_label": OUTCOME_LABELS.get(p.get("outcome"), p.get("outcome")),
+                "winner_name": state.name_of(p.get("winner")),
+                "points": p.get("points"),
+                "formula": p.get("formula"),
+            }
+            for p in result.get("pairings", ())
+        ],
+    }
+
+
+def _entry_setup(page: _Page) -> dict[str, Any]:
+    """What the entry form needs to show: the tabs, who plays this hand, the rule set's extras."""
+    state, access = page.state, page.access
+    rules = state.rules
+    current = state.current
+    playing = list(current.next_context.playing) if current is not None else []
+    seats = {s.position: s.player.name for s in state.seats}
+    if state.partnership or rules.family == "rummy":
+        playing = list(seats)
+    if rules.family == "rummy":
+        tabs = ["rummy"]
+    elif state.partnership:
+        tabs = ["partnership", "dead"]
+    else:
+        tabs = ["counts", "cards", "dead"]
+    outcomes = [
+        ("knock", OUTCOME_LABELS["knock"]),
+        ("undercut", OUTCOME_LABELS["undercut"]),
+        ("gin", OUTCOME_LABELS["gin"]),
+    ]
+    if rules.big_gin:
+        outcomes.append(("big_gin", OUTCOME_LABELS["big_gin"]))
+    need_identity = access.speaks_for_table or len(access.identities) > 1
+    return {
+        "tabs": tabs,
+        "playing": [{"position": p, "name": seats[p]} for p in playing],
+        "seats": [{"position": p, "name": n} for p, n in sorted(seats.items())],
+        "outcomes": outcomes,
+        "needs_upcard": rules.knock_limit == "upcard" or rules.spade_doubles,
+        "needs_die": rules.knock_limit == "dice",
+        "gem": rules.family == "gem",
+        "identity": (
+            [
+                {"position": p, "name": seats[p]}
+                for p in (sorted(seats) if access.speaks_for_table else access.identities)
+            ]
+            if need_identity
+            else []
+        ),
+        "hand_size": rules.hand_size,
+        "gem_three": rules.family == "gem" and len(seats) == 3,
+    }
+
+
+def _defender_slots(
+    page: _Page, setup: dict[str, Any], errors: dict[str, str], posted: Any
+) -> list[dict[str, Any]]:
+    """A three-player Gem hand's two defender fieldsets: their posted values and errors."""
+    if not setup.get("gem_three"):
+        return []
+    data = posted or {}
+    slots = []
+    for d in (0, 1):
+        names = ("defender", "outcome", "defender_deadwood", "defender_cards", "points")
+        slots.append(
+            {
+                "index": d,
+                "number": d + 1,
+                "posted": {name: data.get(f"d{d}_{name}", "") for name in names}
+                | {"defender_gem_bonus": bool(data.get(f"d{d}_defender_gem_bonus"))},
+                "errors": [
+                    message for key, message in errors.items() if key.startswith(f"defenders[{d}].")
+                ],
+            }
+        )
+    return slots
+
+
+def _context(
+    page: _Page,
+    *,
+    tab: str | None = None,
+    errors: dict[str, str] | None = None,
+    form_error: str | None = None,
+    posted: Any = None,
+) -> dict[str, Any]:
+    state, access = page.state, page.access
+    visible = access.can_view
+    detail = match_detail(state=state, show_pending=visible)
+    sheet = match_scoresheet(state=state, show_pending=visible)
+    games = _sheet(state, sheet)
+    current_game = sheet["games"][-1] if sheet["games"] else None
+    pending = _pending(page)
+    can_enter = (
+        visible
+        and (access.is_player or access.director)
+        and state.current is not None
+        and pending is None
+        and state.match.decision == Match.Decision.PLAYED
+    )
+    setup = _entry_setup(page) if can_enter else None
+    if setup is not None and tab not in setup["tabs"]:
+        tab = setup["tabs"][0]
+    if setup is not None:
+        setup["defender_slots"] = _defender_slots(page, setup, errors or {}, posted)
+    return {
+        "page": page,
+        "match": state.match,
+        "event": state.match.event,
+        "rules": state.rules,
+        "detail": detail,
+        "scoreboard": _scoreboard(state, detail, current_game),
+        "games": games,
+        "hollywood": bool(state.rules.hollywood_games),
+        "sides": detail["sides"],
+        "next": detail["next"],
+        "pending": pending,
+        "can_enter": can_enter,
+        "setup": setup,
+        "tab": tab,
+        "errors": {_key(k): v for k, v in (errors or {}).items()},
+        "form_error": form_error,
+        "posted": posted if posted is not None else {},
+        "links": _links(page) if visible else [],
+        "director": access.director,
+        "neutral_director": access.neutral_director,
+        "qs": page.qs,
+        "version": _version(page),
+        "poll": visible and (pending is not None or not can_enter) and not state.finished,
+        "sheet_offer": can_enter and _sheet_offered(page),
+    }
+
+
+def _key(name: str) -> str:
+    """A field name a template can look up: ``boards[0].knocker`` → ``boards_0_knocker``."""
+    return name.replace("].", "_").replace("[", "_").replace("]", "").replace(".", "_")
+
+
+def _status(exc: ApplicationError) -> int:
+    return exc.status if 400 <= exc.status < 500 else 400
+
+
+def _sheet_fits(state: MatchState) -> bool:
+    """Whether a sheet row (one knocker, counts) can hold a hand of this rule set (not a
+    three-player Gem hand, which has a row per defender)."""
+    gem_three = state.rules.family == "gem" and len(state.seats) == 3
+    return not state.partnership and state.rules.family != "rummy" and not gem_three
+
+
+def _sheet_fresh(state: MatchState) -> bool:
+    current = state.current
+    return current is not None and not current.hands and current.pending is None
+
+
+def _sheet_offered(page: _Page) -> bool:
+    """Show the paper sheet link: a fresh game, and a visitor the service would let in (the
+    service's own rule, :func:`~scoring.selectors.sheets.scoresheet_allowed`)."""
+    state = page.state
+    may = scoresheet_allowed(actor=page.actor, match=page.match, access=page.access)
+    return may and _sheet_fits(state) and _sheet_fresh(state)

@@ -1,0 +1,70 @@
+"""Page forms for clubs and events: they only read and type the input; services decide.
+
+One module per page family; this package re-exports the forms (and the tables the pages show).
+"""
+
+from tournaments.forms._common import ServiceErrorsMixin
+from tournaments.forms.clubs import (
+    ClubForm,
+    GemDeckMapForm,
+    PlayerAddForm,
+    PlayerEditForm,
+    PlayerListForm,
+    RoleGrantForm,
+    SignUpForm,
+)
+from tournaments.forms.event_director import (
+    BulkRegisterForm,
+    ForbiddenPairingForm,
+    MatchStartForm,
+    PlayerChecklistField,
+    PlayerChoiceField,
+    RegisterForm,
+)
+from tournaments.forms.event_options import (
+    CHOICE_LABELS,
+    CHOICE_OPTIONS,
+    CLUB_RULE_CHOICES,
+    FLAG_OPTIONS,
+    FORM_OPTIONS,
+    MATCH_FORMATS,
+    NUMBER_OPTION_HELP,
+    NUMBER_OPTIONS,
+    RULE_PARAMS,
+    TIEBREAK_NAMES,
+    WHOLE_OPTION_HELP,
+    WHOLE_OPTIONS,
+    RuleParam,
+)
+from tournaments.forms.event_settings import EventSettingsForm
+
+__all__ = [
+    "CHOICE_LABELS",
+    "CHOICE_OPTIONS",
+    "CLUB_RULE_CHOICES",
+    "FLAG_OPTIONS",
+    "FORM_OPTIONS",
+    "MATCH_FORMATS",
+    "NUMBER_OPTIONS",
+    "NUMBER_OPTION_HELP",
+    "RULE_PARAMS",
+    "TIEBREAK_NAMES",
+    "WHOLE_OPTIONS",
+    "WHOLE_OPTION_HELP",
+    "BulkRegisterForm",
+    "ClubForm",
+    "EventSettingsForm",
+    "ForbiddenPairingForm",
+    "GemDeckMapForm",
+    "MatchStartForm",
+    "PlayerAddForm",
+    "PlayerChecklistField",
+    "PlayerChoiceField",
+    "PlayerEditForm",
+    "PlayerListForm",
+    "RegisterForm",
+    "RoleGrantForm",
+    "RuleParam",
+    "ServiceErrorsMixin",
+    "SignUpForm",
+]

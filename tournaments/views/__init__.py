@@ -1,0 +1,84 @@
+"""Pages for clubs, events (standings, pairings, brackets, director actions) and players.
+
+One module per page or resource; this package re-exports the views the URLs name. Views are thin:
+they read through ``tournaments.selectors`` / ``scoring.selectors``, write only through the
+services, and turn an ``ApplicationError`` into a message on the page. Nothing here computes a
+score, a ranking or a pairing.
+"""
+
+from tournaments.views.auth import SignInView, SignOutView, signup
+from tournaments.views.club_players import (
+    club_player_add,
+    club_player_edit,
+    club_player_paste,
+    club_players,
+)
+from tournaments.views.club_roles import club_role_revoke_view, club_roles
+from tournaments.views.clubs import (
+    club_create_view,
+    club_detail,
+    club_edit,
+    club_gem_deck,
+    club_list,
+    club_list_for_page,
+    home_feed,
+)
+from tournaments.views.event_director import (
+    checkin_by_link,
+    event_match_start,
+    event_pair,
+    forbidden_pairing_add,
+    registration_add,
+    registration_bulk,
+    registration_checkin_all_view,
+    registration_checkin_view,
+    registration_drop_view,
+    round_repair_view,
+)
+from tournaments.views.event_settings import event_create_view, event_edit, event_rules_fields
+from tournaments.views.events import (
+    BRACKET_STATUS_LABELS,
+    SECTION_LABELS,
+    TIEBREAK_LABELS,
+    event_detail,
+    event_standings_fragment,
+)
+from tournaments.views.players import player_detail
+
+__all__ = [
+    "BRACKET_STATUS_LABELS",
+    "SECTION_LABELS",
+    "TIEBREAK_LABELS",
+    "SignInView",
+    "SignOutView",
+    "checkin_by_link",
+    "club_create_view",
+    "club_detail",
+    "club_edit",
+    "club_gem_deck",
+    "club_list",
+    "club_list_for_page",
+    "club_player_add",
+    "club_player_edit",
+    "club_player_paste",
+    "club_players",
+    "club_role_revoke_view",
+    "club_roles",
+    "event_create_view",
+    "event_detail",
+    "event_edit",
+    "event_match_start",
+    "event_pair",
+    "event_rules_fields",
+    "event_standings_fragment",
+    "forbidden_pairing_add",
+    "home_feed",
+    "player_detail",
+    "registration_add",
+    "registration_bulk",
+    "registration_checkin_all_view",
+    "registration_checkin_view",
+    "registration_drop_view",
+    "round_repair_view",
+    "signup",
+]

@@ -1,0 +1,59 @@
+"""Sign in, sign out and sign up pages."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login, password_validation
+from django.contrib.auth.views import LoginView, LogoutView
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_post_parameters
+
+from core.errors import ApplicationError
+from tournaments.forms import (
+    SignUpForm,
+)
+from tournaments.services.clubs import user_signup
+
+# -- sign in ---------------------------------------------------------------------------------
+
+
+class SignInView(LoginView):
+    template_name = "registration/login.html"
+    redirect_authenticated_user = True
+    next_page = "home"
+
+
+class SignOutView(LogoutView):
+    next_page = "home"
+
+
+@sensitive_post_parameters("password1", "password2")
+def signup(request: HttpRequest) -> HttpResponse:
+    """A new account, signed in at once and sent to start a club (a director's first step)."""
+    if request.user.is_authenticated:
+        return redirect("club-create")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = user_signup(
+                username=form.cleaned_data["username"],
+                email=form.cleaned_data["email"],
+                password=form.cleaned_data["password1"],
+            )
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request,
+                _("Welcome, %(user)s. Start your club next.") % {"user": user.get_username()},
+            )
+            return redirect("club-create")
+    return render(
+        request,
+        "registration/signup.html",
+        {"form": form, "password_help": password_validation.password_validators_help_texts()},
+        status=400 if form.errors else 200,
+    )

@@ -1,0 +1,93 @@
+"""A club's roles: grant and revoke admins and directors (club admins)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from core.errors import ApplicationError
+from tournaments.forms import (
+    RoleGrantForm,
+)
+from tournaments.models import (
+    Club,
+    ClubRole,
+)
+from tournaments.permissions import (
+    user_can_manage_club,
+)
+from tournaments.selectors import (
+    club_role_list,
+)
+from tournaments.services import (
+    club_role_grant_named,
+)
+from tournaments.services.edits import (
+    club_role_revoke,
+)
+from tournaments.views._common import _club, _forbidden
+
+# -- club roles ------------------------------------------------------------------------------
+
+
+def _roles_page(
+    request: HttpRequest, club: Club, form: RoleGrantForm | None = None
+) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/club_roles.html",
+        {"club": club, "roles": list(club_role_list(club=club)), "form": form or RoleGrantForm()},
+        status=400 if form is not None and form.errors else 200,
+    )
+
+
+@login_required
+def club_roles(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    if not user_can_manage_club(user=request.user, club=club):
+        return _forbidden(request, _("Only the club's admins may grant roles."))
+    if request.method != "POST":
+        return _roles_page(request, club)
+    form = RoleGrantForm(request.POST)
+    if form.is_valid():
+        try:
+            club_role_grant_named(
+                club=club, username=form.cleaned_data["username"], role=form.cleaned_data["role"]
+            )
+        except ApplicationError as exc:
+            form.add_service_error(exc)
+        else:
+            messages.success(
+                request,
+                _("%(user)s is now %(role)s of the club.")
+                % {
+                    "user": form.cleaned_data["username"],
+                    "role": ClubRole.Role(form.cleaned_data["role"]).label,
+                },
+            )
+            return redirect("club-roles", slug=club.slug)
+    return _roles_page(request, club, form)
+
+
+@login_required
+@require_POST
+def club_role_revoke_view(request: HttpRequest, slug: str, role_id: int) -> HttpResponse:
+    club = _club(slug)
+    if not user_can_manage_club(user=request.user, club=club):
+        return _forbidden(request, _("Only the club's admins may grant roles."))
+    role = get_object_or_404(ClubRole.objects.select_related("user"), pk=role_id, club=club)
+    try:
+        club_role_revoke(club=club, user=role.user, role=role.role)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("%(user)s is no longer %(role)s of the club.")
+            % {"user": role.user.get_username(), "role": role.get_role_display()},
+        )
+    return redirect("club-roles", slug=club.slug)

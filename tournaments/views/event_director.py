@@ -1,0 +1,244 @@
+"""A director's actions on an event page: pair and re-pair rounds, registrations and check-in,
+forbidden pairs, starting a match; and a player's own check-in link."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from core.errors import ApplicationError
+from scoring.permissions import Actor
+from scoring.services import match_start
+from tournaments.forms import (
+    BulkRegisterForm,
+    ForbiddenPairingForm,
+    MatchStartForm,
+    RegisterForm,
+)
+from tournaments.models import (
+    Event,
+    Registration,
+    Round,
+)
+from tournaments.permissions import (
+    user_can_manage_event,
+)
+from tournaments.selectors import (
+    player_list,
+)
+from tournaments.services import (
+    forbidden_pairing_create,
+    registration_checkin,
+    registration_checkin_by_token,
+    registration_create,
+    registration_drop,
+    round_pair,
+    round_repair,
+)
+from tournaments.services.events import registrations_checkin_all, registrations_create_many
+from tournaments.views._common import _event
+
+# -- director actions ------------------------------------------------------------------------
+
+
+def _managed(request: HttpRequest, pk: int) -> Event:
+    event = _event(pk)
+    if not user_can_manage_event(user=request.user, event=event):
+        raise Http404
+    return event
+
+
+def _back(event: Event, anchor: str = "") -> HttpResponseRedirect:
+    return HttpResponseRedirect(reverse("event-detail", args=[event.pk]) + anchor)
+
+
+@require_POST
+def event_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _managed(request, pk)
+    try:
+        rnd = round_pair(event=event, user=request.user)  # type: ignore[arg-type]
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        if rnd.status == Round.Status.QUEUED:
+            messages.info(request, _("Round %(n)s is queued for pairing.") % {"n": rnd.number})
+        else:
+            messages.success(request, _("Round %(n)s is paired.") % {"n": rnd.number})
+    return _back(event, "#pairings")
+
+
+@require_POST
+def round_repair_view(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    event = _managed(request, pk)
+    rnd = get_object_or_404(Round, event=event, number=number)
+    try:
+        round_repair(rnd=rnd, user=request.user)  # type: ignore[arg-type]
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Round %(n)s is paired again.") % {"n": number})
+    return _back(event, "#pairings")
+
+
+def _registration(event: Event, registration_id: int) -> Registration:
+    return get_object_or_404(
+        Registration.objects.select_related("event", "player"), pk=registration_id, event=event
+    )
+
+
+@require_POST
+def registration_checkin_view(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
+    event = _managed(request, pk)
+    try:
+        registration_checkin(registration=_registration(event, registration_id))
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    return _back(event, "#registrations")
+
+
+@require_POST
+def registration_drop_view(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
+    event = _managed(request, pk)
+    try:
+        registration_drop(registration=_registration(event, registration_id))
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    return _back(event, "#registrations")
+
+
+@require_POST
+def registration_add(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _managed(request, pk)
+    form = RegisterForm(request.POST, players=player_list(club_id=event.club_id))
+    if form.is_valid():
+        try:
+            registration_create(
+                event=event,
+                player=form.cleaned_data["player"],
+                checked_in=form.cleaned_data["checked_in"],
+            )
+        except ApplicationError as exc:
+            messages.error(request, exc.message)
+    else:
+        messages.error(request, _("Choose a player of the club."))
+    return _back(event, "#registrations")
+
+
+@require_POST
+def registration_bulk(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register the ticked players at once (all or none), checking them in if asked."""
+    event = _managed(request, pk)
+    form = BulkRegisterForm(request.POST, prefix="bulk", players=player_list(club_id=event.club_id))
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, str(error))
+        return _back(event, "#registrations")
+    try:
+        done = registrations_create_many(
+            event=event,
+            players=form.cleaned_data["players"],
+            checked_in=form.cleaned_data["checked_in"],
+        )
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        if form.cleaned_data["checked_in"]:
+            text = ngettext(
+                "%(n)s player registered and checked in.",
+                "%(n)s players registered and checked in.",
+                len(done),
+            )
+        else:
+            text = ngettext("%(n)s player registered.", "%(n)s players registered.", len(done))
+        messages.success(request, text % {"n": len(done)})
+    return _back(event, "#registrations")
+
+
+@require_POST
+def registration_checkin_all_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Check in everyone registered who has not checked in yet."""
+    event = _managed(request, pk)
+    try:
+        done = registrations_checkin_all(event=event)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        if done:
+            messages.success(
+                request,
+                ngettext("%(n)s player checked in.", "%(n)s players checked in.", len(done))
+                % {"n": len(done)},
+            )
+        else:
+            messages.info(request, _("Everyone registered is already checked in."))
+    return _back(event, "#registrations")
+
+
+@require_POST
+def forbidden_pairing_add(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _managed(request, pk)
+    form = ForbiddenPairingForm(request.POST, players=player_list(club_id=event.club_id))
+    if form.is_valid():
+        try:
+            forbidden_pairing_create(
+                event=event,
+                player_a=form.cleaned_data["player_a"],
+                player_b=form.cleaned_data["player_b"],
+                hard=form.cleaned_data["hard"],
+            )
+        except ApplicationError as exc:
+            messages.error(request, exc.message)
+    else:
+        messages.error(request, _("Choose two players."))
+    return _back(event, "#forbidden")
+
+
+@require_POST
+def event_match_start(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director (or a player at the table) starts a club-night match."""
+    event = _event(pk)
+    if not request.user.is_authenticated:
+        raise Http404
+    form = MatchStartForm(request.POST, players=player_list(club_id=event.club_id))
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            text = " ".join(str(e) for e in errors)
+            messages.error(request, f"{label}: {text}" if label else text)
+        return _back(event, "#start")
+    try:
+        match = match_start(
+            actor=Actor.from_request(request),
+            event=event,
+            players=form.player_ids(),
+            table_number=form.cleaned_data.get("table_number"),
+        )
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+        return _back(event, "#start")
+    return redirect("match-detail", pk=match.pk)
+
+
+def checkin_by_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's own check-in link: the token is the credential (no account needed)."""
+    registration = get_object_or_404(
+        Registration.objects.select_related("event", "player"), checkin_token=token
+    )
+    error = None
+    if request.method == "POST":
+        try:
+            registration = registration_checkin_by_token(token=token)
+        except ApplicationError as exc:
+            error = exc.message
+    return render(
+        request,
+        "tournaments/checkin.html",
+        {"registration": registration, "event": registration.event, "error": error},
+        status=409 if error else 200,
+    )
