@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -51,18 +52,18 @@ class LimitedJSONParser(JSONParser):
         limit = int(getattr(settings, "DATA_UPLOAD_MAX_MEMORY_SIZE", None) or 2_621_440)
         raw = stream.read(limit + 1) if stream is not None else b""
         if len(raw) > limit:
-            raise ParseError("The request body is too large.")
+            raise ParseError(_("The request body is too large."))
         encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
         try:
             text = raw.decode(encoding)
         except (UnicodeDecodeError, LookupError):
-            raise ParseError("The request body is not valid text.") from None
+            raise ParseError(_("The request body is not valid text.")) from None
         if json_depth_exceeds(text, int(getattr(settings, "KNOCK_JSON_MAX_DEPTH", 20))):
-            raise ParseError("The JSON body is nested too deeply.")
+            raise ParseError(_("The JSON body is nested too deeply."))
         try:
             return json.loads(text, parse_constant=_refuse_constant)
         except (ValueError, RecursionError) as exc:
-            raise ParseError(f"JSON parse error - {exc}") from None
+            raise ParseError(_("JSON parse error - %(error)s") % {"error": exc}) from None
 
 
 def _refuse_constant(name: str) -> Any:

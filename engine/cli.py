@@ -128,6 +128,7 @@ def _op_knock(request: Mapping[str, Any]) -> dict[str, Any]:
         knocker_melds=melds,
         upcard=_field(request, "upcard", str, required=False),
         knock_limit=_field(request, "knock_limit", int, required=False),
+        taken_from_discard=_field(request, "taken_from_discard", str, required=False),
     )
     return _hand_json(result)
 
@@ -137,7 +138,18 @@ _OPS: dict[str, tuple[Callable[[Mapping[str, Any]], dict[str, Any]], frozenset[s
     "discard": (_op_discard, frozenset({"op", "cards"})),
     "knock": (
         _op_knock,
-        frozenset({"op", "knocker", "defender", "knocker_melds", "rules", "upcard", "knock_limit"}),
+        frozenset(
+            {
+                "op",
+                "knocker",
+                "defender",
+                "knocker_melds",
+                "rules",
+                "upcard",
+                "knock_limit",
+                "taken_from_discard",
+            }
+        ),
     ),
 }
 
@@ -191,6 +203,10 @@ def _parser() -> _Parser:
     knock.add_argument("--rules", default="standard", help="rule set preset (default standard)")
     knock.add_argument("--upcard", help="the upcard (Oklahoma)")
     knock.add_argument("--knock-limit", type=int, help="the knock-limit die (Gem)")
+    knock.add_argument(
+        "--taken-from-discard",
+        help="the card the knocker took from the discard pile (it may not be the discard)",
+    )
     commands.add_parser("batch", help="JSON Lines requests on stdin, one answer line each")
     return parser
 
@@ -218,6 +234,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO) -> None:
             knocker_melds=args.knocker_melds,
             upcard=args.upcard,
             knock_limit=args.knock_limit,
+            taken_from_discard=args.taken_from_discard,
         )
         stdout.write(result.explain() + "\n")
     else:

@@ -601,25 +601,37 @@ class HollywoodResult:
 
     @property
     def winner(self) -> int | None:
-        """The winner of a finished set: more columns won; with an even number of columns split
-        evenly, the higher sum of final totals over the columns; if that ties too, the winner of
-        the column that closed last.
+        """The winner of a finished set: the higher sum of final totals over the columns.
+
+        Each column is a game of its own, closed with its own bonuses and won on its own final
+        totals; the set is settled on what the columns add up to, as Hollywood is settled at the
+        table, so the set's winner always has a margin of at least 0 (game points in a
+        tournament). With equal sums, the player who won more columns; then the winner of the
+        column that closed last.
 
         >>> from engine.rules import find_rules
         >>> h = score_hollywood(find_rules("hollywood"), [ScoredHand(0, 100)] * 3)
-        >>> h.games_won, h.winner
-        ((3, 0), 0)
+        >>> h.games_won, h.winner, h.margin
+        ((3, 0), 0, 975)
         """
         if not self.finished:
             return None
-        won = self.games_won
-        if won[0] != won[1]:
-            return 0 if won[0] > won[1] else 1
         sums = [sum(g.final_totals[p] for g in self.games) for p in (0, 1)]
         if sums[0] != sums[1]:
             return 0 if sums[0] > sums[1] else 1
+        won = self.games_won
+        if won[0] != won[1]:
+            return 0 if won[0] > won[1] else 1
         last = max(self.games, key=lambda g: g.end_hand or 0)
         return last.winner
+
+    @property
+    def margin(self) -> int | None:
+        """The winner's sum of final totals over the columns minus the loser's (never negative)."""
+        winner = self.winner
+        if winner is None:
+            return None
+        return sum(g.final_totals[winner] - g.final_totals[1 - winner] for g in self.games)
 
 
 def score_hollywood(

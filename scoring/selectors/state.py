@@ -249,7 +249,7 @@ def match_state(*, match: Match) -> MatchState:
         holly: HollywoodResult = score_hollywood(rules, streams[0], first_dealer=first_dealer)
         pair = holly.games_won
         finished = holly.finished
-        winner = pair.index(max(pair)) if finished else None
+        winner = holly.winner
         contexts = tuple(
             HandContext(n, d, (0, 1))
             for n, d in enumerate([*holly.dealers, holly.next_dealer], start=1)

@@ -18,6 +18,7 @@ from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor, match_access
 from scoring.selectors import dispute_out, disputes_open, event_is_director, submission_get
 from scoring.services import hand_dispute
+from scoring.views.match_context import OUTCOME_LABELS
 from tournaments.models import Event
 
 
@@ -64,5 +65,7 @@ def event_disputes_page(request: HttpRequest, pk: int) -> HttpResponse:
     for sub in disputes_open(event=event):
         match: Match = sub.hand.game.match
         access = match_access(actor=actor, match=match)
-        rows.append({"sub": sub, "out": dispute_out(sub), "settle": access.neutral_director})
+        out = dispute_out(sub)
+        label = OUTCOME_LABELS.get(out.get("outcome", ""), out.get("outcome"))
+        rows.append({"sub": sub, "out": out, "label": label, "settle": access.neutral_director})
     return render(request, "scoring/disputes.html", {"event": event, "rows": rows})

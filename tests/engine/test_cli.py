@@ -177,3 +177,22 @@ def test_module_entry_point_in_process(
         runpy.run_module("engine", run_name="__main__")
     assert info.value.code == 0
     assert capsys.readouterr().out.startswith("Melds:    AS 2S 3S")
+
+
+def test_knock_refuses_discarding_the_card_taken_from_the_discard_pile() -> None:
+    """Seeds 000 and 004: the card taken from the discard pile cannot be the knock discard."""
+    kept = KNOCKER.split()[0]
+    code, out, _ = run(
+        ["knock", "--knocker", KNOCKER, "--defender", DEFENDER, "--taken-from-discard", kept]
+    )
+    assert code == 0
+    assert "= 20" in out
+    code, _, err = run(
+        ["knock", "--knocker", KNOCKER, "--defender", DEFENDER, "--taken-from-discard", "QH"]
+    )
+    assert code == 2
+    assert "may not discard it on the same turn" in err
+    answer = handle_request(
+        f'{{"op":"knock","knocker":"{KNOCKER}","defender":"{DEFENDER}","taken_from_discard":"QH"}}'
+    )
+    assert "may not discard it on the same turn" in answer["error"]

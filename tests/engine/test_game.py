@@ -371,3 +371,18 @@ def test_hollywood_columns_are_won_on_final_totals() -> None:
         (240, 225),
         15,
     )
+
+
+def test_hollywood_set_is_settled_on_the_columns_summed_final_totals() -> None:
+    """A Hollywood set is settled like the table settles it: on the sum of the columns' final
+    totals, so its winner never has a negative margin (tournament game points), even against
+    a player who won more columns."""
+    holly = find_rules("hollywood")
+    hands = [win(A, 60), win(A, 80), win(A, 10), win(B, 10), win(B, 100)]
+    h = score_hollywood(holly, hands)
+    # Column 1: A 60 + 80 = 140, a shutout: 390 to 0. Column 2: A 80 + 10 = 90 (+ 2 boxes = 140),
+    # B 10 + 100 = 110 (+ 100 game + 2 boxes = 260). Column 3: A 10 (+ 25) = 35, B 100 (+ 125)
+    # = 225. B won two columns, but the set adds up to A 565, B 485.
+    assert [g.final_totals for g in h.games] == [(390, 0), (140, 260), (35, 225)]
+    assert h.games_won == (1, 2)
+    assert (h.winner, h.margin) == (A, 80)
