@@ -18,7 +18,7 @@ from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor, match_access
 from scoring.selectors import dispute_out, disputes_open, event_is_director, submission_get
 from scoring.services import hand_dispute
-from scoring.views import OUTCOME_LABELS
+from scoring.views.match_context import OUTCOME_LABELS
 from tournaments.models import Event
 
 
