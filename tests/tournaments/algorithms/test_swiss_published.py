@@ -6,10 +6,14 @@ Two editions of the same exercise are used, each cited where it is used:
   in Kenneth Ballou, "An In-Depth Comparison of US Chess Swiss pairings and FIDE Dutch System
   Swiss Pairings", 2015): fourteen players, Alice (1) ... Robert (14), five rounds;
 - the 2026 edition of "Mastering the Dutch" (FIDE TEC), which adds a fifteenth player, Stephanie,
-  with new ratings: round 1 (pp. 11-13), round 2 (pp. 31-32) and round 3 (pp. 33-37). Its
-  ratings, results and pairings are second-hand: from an independent transcription (the Dutch
-  pairing tests of the open-source chesspairing Go library) that checks every player's score and
-  colour preference against the ones printed in the exercise. The scores are re-checked below.
+  with new ratings and nine rounds: round 1 (pp. 11-13), round 2 (pp. 31-32), round 3
+  (pp. 33-37), rounds 4 to 9 (sections 6-11, pp. 44-67). Its ratings, results and pairings are
+  second-hand: from an independent transcription (the Dutch pairing tests of the open-source
+  chesspairing Go library) that checks every player's score and colour preference against the
+  ones printed in the exercise. The scores before rounds 4 to 9 are re-checked below.
+
+Only round 1 of the 2014 edition is checked: the round-by-round results of pp. 65-92 were not
+at hand when these tests were written, and the 2026 rounds are not the 2014 ones.
 
 Gin rummy has no colours, so Knock's pairer never looks at them. A published pairing that only
 follows from the colour rules (a transposition made to give players their due colours) is
@@ -21,7 +25,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from tournaments.algorithms.swiss import Float, SwissConfig, SwissPairing, SwissPlayer, pair_swiss
+import pytest
+
+from tournaments.algorithms.swiss import (
+    Float,
+    Score,
+    SwissConfig,
+    SwissPairing,
+    SwissPlayer,
+    pair_swiss,
+)
 
 HALF = Fraction(1, 2)
 
@@ -97,63 +110,122 @@ RATINGS_2026 = {
     15: 1900,  # Stephanie
 }
 
-# Round 1 as published, (first, second, points of the first); 15 had the pairing bye (1 point).
-ROUND_1_2026 = (
-    (1, 8, 1),
-    (9, 2, HALF),
-    (3, 10, 1),
-    (11, 4, 0),
-    (5, 12, HALF),
-    (13, 6, 1),
-    (7, 14, 0),
-)
-# Round 2 as published; 6 asked for (and had) a half-point bye.
-ROUND_2_2026 = (
-    (14, 1, 0),
-    (15, 3, 0),
-    (4, 13, 1),
-    (2, 5, 1),
-    (12, 9, HALF),
-    (10, 7, 0),
-    (8, 11, 1),
-)
+# The nine published rounds: games as (first, second, result), the result being the first
+# player's points, or "+" / "-" for a forfeit won / lost by the first player (not a meeting, so
+# left out of the opponents, as Knock's selectors do); then the byes of the round, "pab" for the
+# pairing bye (1 point) and "half" for a requested half-point bye.
+Result = Fraction | int | str
+ROUNDS_2026: dict[int, tuple[tuple[tuple[int, int, Result], ...], dict[int, str]]] = {
+    1: (
+        ((1, 8, 1), (9, 2, HALF), (3, 10, 1), (11, 4, 0), (5, 12, HALF), (13, 6, 1), (7, 14, 0)),
+        {15: "pab"},
+    ),
+    2: (
+        ((14, 1, 0), (2, 5, 1), (15, 3, 0), (4, 13, 1), (10, 7, 0), (8, 11, 1), (12, 9, HALF)),
+        {6: "half"},
+    ),
+    3: (
+        (
+            (1, 4, HALF),
+            (3, 2, HALF),
+            (6, 5, HALF),
+            (8, 13, "+"),
+            (9, 14, 1),
+            (11, 10, 1),
+            (12, 15, 1),
+        ),
+        {7: "half"},
+    ),
+    4: (
+        ((4, 3, "-"), (2, 1, 0), (8, 9, 0), (7, 12, 1), (5, 13, 1), (14, 6, 0), (15, 11, 0)),
+        {10: "pab"},
+    ),
+    5: (
+        ((1, 3, HALF), (9, 7, 0), (4, 5, 1), (12, 2, HALF), (6, 8, 0), (13, 11, 1), (10, 15, 1)),
+        {14: "pab"},
+    ),
+    6: (
+        ((7, 1, 0), (3, 4, 1), (8, 12, 1), (11, 9, HALF), (2, 10, 1), (5, 14, "-"), (15, 6, 0)),
+        {13: "pab"},
+    ),
+    7: (
+        ((3, 8, 1), (1, 9, HALF), (4, 2, 1), (6, 7, 0), (13, 14, 1), (12, 11, 1), (5, 10, 0)),
+        {15: "half"},
+    ),
+    8: (
+        ((7, 3, HALF), (1, 13, 1), (9, 4, 0), (2, 8, 1), (10, 12, 1), (11, 6, 1), (14, 15, 0)),
+        {5: "pab"},
+    ),
+    9: (
+        ((10, 1, 0), (9, 3, 0), (4, 7, 0), (13, 2, 0), (8, 15, 0), (5, 11, 0), (12, 14, 0)),
+        {6: "pab"},
+    ),
+}
 
 
-def _field_2026(
-    rounds: Iterable[tuple[tuple[int, int, Fraction | int], ...]],
-    *,
-    half_byes: Iterable[int] = (),
-    requests: Iterable[int] = (),
-) -> list[SwissPlayer]:
-    """The snapshot a selector would hand the pairer after the given published rounds."""
-    score: dict[int, Fraction] = {p: Fraction(0) for p in RATINGS_2026}
-    opponents: dict[int, set[int]] = {p: set() for p in RATINGS_2026}
-    played = tuple(rounds)
-    for games in played:
-        for first, second, points in games:
-            score[first] += points
-            score[second] += 1 - Fraction(points)
+def _field_2026(round_number: int) -> list[SwissPlayer]:
+    """The snapshot a selector would hand the pairer before the given published round.
+
+    Requested byes of that round are marked; ``last_float`` is the previous round's float, a
+    bye or a forfeit counting as a downfloat, as in FIDE's rules.
+    """
+    ids = tuple(RATINGS_2026)
+    score: dict[int, Fraction] = {p: Fraction(0) for p in ids}
+    opponents: dict[int, set[int]] = {p: set() for p in ids}
+    byes = dict.fromkeys(ids, 0)
+    forfeit_wins = dict.fromkeys(ids, 0)
+    last: dict[int, Float | None] = {}
+    for number in range(1, round_number):
+        games, round_byes = ROUNDS_2026[number]
+        before = dict(score)
+        last = dict.fromkeys(ids)
+        for first, second, result in games:
+            if isinstance(result, str):
+                winner = first if result == "+" else second
+                score[winner] += 1
+                forfeit_wins[winner] += 1
+                last[first] = last[second] = Float.DOWN
+                continue
+            score[first] += result
+            score[second] += 1 - Fraction(result)
             opponents[first].add(second)
             opponents[second].add(first)
-    if played:
-        score[15] += 1  # round 1 pairing bye
-    for p in half_byes:
-        score[p] += HALF
-    asking = set(requests)
+            if before[first] != before[second]:
+                high, low = sorted((first, second), key=lambda p: before[p], reverse=True)
+                last[high], last[low] = Float.DOWN, Float.UP
+        for player, kind in round_byes.items():
+            score[player] += 1 if kind == "pab" else HALF
+            byes[player] += kind == "pab"
+            last[player] = Float.DOWN
+    requests = {p for p, kind in ROUNDS_2026[round_number][1].items() if kind == "half"}
     return [
         SwissPlayer(
             id=p,
             score=score[p],
-            rating=rating,
+            rating=RATINGS_2026[p],
             seed=p,
             opponents=frozenset(opponents[p]),
-            byes=1 if played and p == 15 else 0,
-            requests_bye=p in asking,
-            # The round 1 bye counts as a downfloat in round 1; round 2 had no floaters.
-            last_float=Float.DOWN if len(played) == 1 and p == 15 else None,
+            byes=byes[p],
+            forfeit_wins=forfeit_wins[p],
+            requests_bye=p in requests,
+            last_float=last.get(p),
         )
-        for p, rating in RATINGS_2026.items()
+        for p in ids
     ]
+
+
+def _published(round_number: int) -> set[frozenset[int]]:
+    return {frozenset((a, b)) for a, b, _ in ROUNDS_2026[round_number][0]}
+
+
+def _published_bye(round_number: int) -> int | None:
+    return next((p for p, kind in ROUNDS_2026[round_number][1].items() if kind == "pab"), None)
+
+
+def _psd(score: dict[int, Score], games: Iterable[frozenset[int]]) -> list[Score]:
+    """The score gaps of the games, largest first (the bye, the same on both sides, left out)."""
+    gaps = [abs(score[a] - score[b]) for a, b in (tuple(g) for g in games)]
+    return sorted(gaps, reverse=True)
 
 
 CONFIG_2026 = SwissConfig(pairing_bye_points=1, requested_bye_points=HALF)
@@ -165,7 +237,7 @@ def test_held_2026_round_1_fifteen_players_lowest_gets_the_bye() -> None:
     With fifteen players the lowest-ranked, Stephanie (15), takes the pairing bye and the other
     fourteen pair top half against bottom half, 1 v 8 ... 7 v 14, as published (colours aside).
     """
-    result = pair_swiss(_field_2026(()), config=CONFIG_2026)
+    result = pair_swiss(_field_2026(1), config=CONFIG_2026)
     assert _games(result) == _pairs((1, 8), (2, 9), (3, 10), (4, 11), (5, 12), (6, 13), (7, 14))
     assert result.bye == 15
     assert [(b.player, b.points, b.requested) for b in result.byes] == [(15, 1, False)]
@@ -186,7 +258,7 @@ def test_held_2026_round_2_brackets_and_the_forced_half_point_bracket() -> None:
     floater; and, having no colours to weigh, to the colour-free Dutch order (1-13, 3-14, 4-15;
     2-12, 5-9). The nought bracket is the natural top-half pairing and is checked exactly.
     """
-    result = pair_swiss(_field_2026((ROUND_1_2026,), requests=(6,)), config=CONFIG_2026)
+    result = pair_swiss(_field_2026(2), config=CONFIG_2026)
     top = {1, 3, 4, 13, 14, 15}
     half = {2, 5, 9, 12}
     for bracket in (top, half):
@@ -216,7 +288,7 @@ def test_held_2026_round_3_one_downfloater_from_the_top_bracket() -> None:
     With no colours to weigh, the colour-free Dutch order applies in the top bracket: S1 {1}
     meets the top of S2, so 1-3, and the lowest, David (4), floats down to Bruno.
     """
-    field = _field_2026((ROUND_1_2026, ROUND_2_2026), half_byes=(6,), requests=(7,))
+    field = _field_2026(3)
     scores = {p.id: p.score for p in field}
     assert scores == {
         1: 2,
@@ -250,3 +322,77 @@ def test_held_2026_round_3_one_downfloater_from_the_top_bracket() -> None:
     assert _inside(result, {10, 11}) == _pairs((11, 10))
     assert result.bye is None
     assert [(b.player, b.points, b.requested) for b in result.byes] == [(7, HALF, True)]
+
+
+# Scores before each round as printed in the exercise, players 1 to 15, and where it is printed.
+PRINTED_2026: dict[int, tuple[str, tuple[float, ...]]] = {
+    4: ("section 6, p. 44", (2.5, 2, 2.5, 2.5, 1, 1, 1.5, 2, 2, 0, 1, 2, 1, 1, 1)),
+    5: ("section 7, p. 51", (3.5, 2, 3.5, 2.5, 2, 2, 2.5, 2, 3, 1, 2, 2, 1, 1, 1)),
+    6: ("section 8, p. 57", (4, 2.5, 4, 3.5, 2, 2, 3.5, 3, 3, 2, 2, 2.5, 2, 2, 1)),
+    7: ("section 9, p. 60", (5, 3.5, 5, 3.5, 2, 3, 3.5, 4, 3.5, 2, 2.5, 2.5, 3, 3, 1)),
+    8: ("section 10, p. 63", (5.5, 3.5, 6, 4.5, 2, 3, 4.5, 4, 4, 3, 2.5, 3.5, 4, 3, 1.5)),
+    9: ("section 11, p. 67", (6.5, 4.5, 6.5, 5.5, 3, 3, 5, 4, 4, 4, 3.5, 3.5, 4, 3, 2.5)),
+}
+
+
+@pytest.mark.parametrize("round_number", [4, 5, 6, 7, 8])
+def test_held_2026_rounds_4_to_8_same_bye_and_same_score_gaps(round_number: int) -> None:
+    """ "Mastering the Dutch", 2026 edition, rounds 4 to 8 (sections 6-10, pp. 44-63).
+
+    The field is rebuilt from the published results (forfeits, pairing byes and half-point
+    byes included) and its scores checked against the printed ones. In every one of these rounds
+    Knock gives the pairing bye to the same player as the exercise and its games have the same
+    score gaps (the same PSD: the same number of floaters across the same score differences).
+    Which players of a bracket meet, and which of equally placed players floats, the exercise
+    settles in rounds 4 to 7 by criteria Knock does not have (colours) or weighs differently
+    (FIDE looks two rounds back at floats, Knock one), so that is not asserted there; round 8's
+    published pairing Knock reproduces game for game.
+    """
+    where, printed = PRINTED_2026[round_number]
+    field = _field_2026(round_number)
+    score = {p.id: p.score for p in field}
+    assert [score[p] for p in sorted(score)] == [Fraction(x) for x in printed], where
+    result = pair_swiss(field, config=CONFIG_2026)
+    assert result.bye == _published_bye(round_number)
+    assert _psd(score, _games(result)) == _psd(score, _published(round_number))
+    if round_number == 8:
+        assert _games(result) == _published(8)
+
+
+def test_held_2026_round_9_top_boards_and_bye_agree_knock_has_smaller_gaps() -> None:
+    """ "Mastering the Dutch", 2026 edition, round 9 (section 11, p. 67), the last round.
+
+    Published: 10-1, 9-3, 4-7, 13-2, 8-15, 5-11, 12-14, Finn (6) on the pairing bye (the lower
+    players 15, 14, 5 have all had one). Knock agrees on the bye and on the top boards (Alice and
+    Carla, 6.5, drop to Marco and Louise, 4, having met everyone above; David meets Giorgia), but
+    not below: it pairs the round with smaller score gaps (largest after the two 2.5 gaps is 1,
+    where the exercise has Kevin, 4, against Stephanie, 2.5). See the strict xfail below for why.
+    """
+    field = _field_2026(9)
+    score = {p.id: p.score for p in field}
+    result = pair_swiss(field, config=CONFIG_2026)
+    assert result.bye == 6
+    assert _pairs((1, 10), (3, 9), (4, 7)) <= _games(result)
+    assert _psd(score, _games(result)) < _psd(score, _published(9))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "Held 2026, round 9: FIDE pairs bracket by bracket (C6/C7: fewest downfloaters, then "
+        "their lowest scores, in each bracket before the next is looked at), so the 4-point "
+        "bracket pairs its moved-down Bruno (2, 4.5) with Patricia (13) and sends only Kevin "
+        "(8) down; with Nancy and Oskar (11, 12, 3.5, who met) floating too, Kevin ends against "
+        "Stephanie (15, 2.5), a 1.5 gap. Knock minimises the score gaps of the whole round at "
+        "once: Bruno floats to Nancy (2-11, gap 1), 8-13, 12-14, 5-15, no gap above 1 after the "
+        "two 2.5s. Colour-independent; not changed (tests only)."
+    ),
+)
+def test_held_2026_round_9_as_published() -> None:
+    """ "Mastering the Dutch", 2026 edition, round 9 (section 11, p. 67): the published pairing.
+
+    Colour plays no part in the difference: it is decided at C6/C7, above every colour
+    criterion, by FIDE's bracket-by-bracket order against Knock's whole-round score-gap rule.
+    """
+    result = pair_swiss(_field_2026(9), config=CONFIG_2026)
+    assert _games(result) == _published(9)
