@@ -8,8 +8,12 @@ import os
 
 from celery import Celery
 
+from core.worker_steps import AnnounceReconnect
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
 app = Celery("knock")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# Tells the apps when the consumer is back after losing the broker (tournaments sweeps then).
+app.steps["consumer"].add(AnnounceReconnect)

@@ -1,6 +1,7 @@
 """``python -m drills [sqlite] [postgres]`` (``make drills``): run the fault drills, print a table.
 
-Environment: ``DRILLS_DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/knock_drills``,
+Environment: ``DRILLS_ONLY`` (drill names, comma-separated, to run only those),
+``DRILLS_DATABASE_URL`` (default ``postgres://postgres@127.0.0.1:5432/knock_drills``,
 dropped and created afresh) and ``DRILLS_REDIS_URL`` (default ``redis://127.0.0.1:6379/8``, flushed)
 for the PostgreSQL + Redis stack; the embedded stack runs in a throwaway directory. The last line
 is ``drills: N passed, N failed``; the exit status is non-zero on any failure.
@@ -79,17 +80,37 @@ def _env(kind: str, workdir: Path) -> tuple[dict[str, str], str]:
     return env, redis
 
 
-def _reconcile(stack: Stack, api: Api, acked_file: Path) -> tuple[dict[str, Any], float]:
-    """Reconcile until everything has settled (or SETTLE seconds); return the last report."""
+def _reconcile(stack: Stack, api: Api, acked_file: Path) -> tuple[dict[str, Any], float, list[str]]:
+    """Reconcile until everything has settled (or SETTLE seconds).
+
+    Returns the last report, how long settling took, and what the first report still waited for.
+    """
     started = time.monotonic()
+    waited: list[str] = []
     while True:
         with api.lock:
             acked_file.write_text(json.dumps(api.acked))
         out = stack.run("-m", "drills.reconcile", str(acked_file))
         report: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+        if not waited:
+            waited = list(report["problems"])
         if report["ok"] or time.monotonic() - started > SETTLE:
-            return report, time.monotonic() - started
+            return report, time.monotonic() - started, waited
         time.sleep(5)
+
+
+def _log_excerpt(text: str, limit: int = 12) -> list[str]:
+    """The distinct warnings and errors of the serve log (first line of each, counted)."""
+    seen: dict[str, int] = {}
+    for line in text.splitlines():
+        m = re.search(r"(WARNING|ERROR|CRITICAL)/\S+\] (.*)", line) or re.match(
+            r"(Could not send|Traceback|\w+Error)(.*)", line
+        )
+        if m is None:
+            continue
+        key = re.sub(r"\d+", "N", (m[1] + m[2])[:140])
+        seen[key] = seen.get(key, 0) + 1
+    return [f"{n} x {key}" for key, n in list(seen.items())[:limit]]
 
 
 def _line(stack: str, drill: str, ok: bool, facts: list[str]) -> str:
@@ -100,7 +121,12 @@ def run_stack(kind: str, workdir: Path) -> list[tuple[str, bool]]:
     workdir.mkdir(parents=True, exist_ok=True)
     env, redis = _env(kind, workdir)
     stack = Stack(kind, workdir, env, redis=redis)
-    drills = [d for d in DRILLS if not d.needs_postgres or kind == "postgres"]
+    only = set(filter(None, os.environ.get("DRILLS_ONLY", "").split(",")))
+    drills = [
+        d
+        for d in DRILLS
+        if (not d.needs_postgres or kind == "postgres") and (not only or d.name in only)
+    ]
     results: list[tuple[str, bool]] = []
     stack.run("manage.py", "migrate", "--noinput")
     made = json.loads(stack.run("-m", "drills.setup", str(len(drills))).strip().splitlines()[-1])
@@ -114,6 +140,7 @@ def run_stack(kind: str, workdir: Path) -> list[tuple[str, bool]]:
             before_acked = len(api.acked)
             before_problems = len(api.problems)
             load = Load(api, made["night"], pools, made["tournaments"][n])
+            log_from = stack.log_size()
             started = time.monotonic()
             load.start()
             time.sleep(WARM_UP)
@@ -124,7 +151,7 @@ def run_stack(kind: str, workdir: Path) -> list[tuple[str, bool]]:
                 api.problem(what)
             time.sleep(TAIL)
             load.join(timeout=240)
-            report, settle = _reconcile(stack, api, workdir / f"acked-{kind}.json")
+            report, settle, waited = _reconcile(stack, api, workdir / f"acked-{kind}.json")
             healthy = stack.healthy()
             stats = api.stats - before_stats
             problems = api.problems[before_problems:] + report["problems"]
@@ -154,6 +181,11 @@ def run_stack(kind: str, workdir: Path) -> list[tuple[str, bool]]:
             print(_line(kind, drill.name, ok, facts), flush=True)
             for p in problems[:8]:
                 print(f"    problem: {p}", flush=True)
+            if waited and (not ok or settle > 30):
+                print(f"    settling first waited for: {'; '.join(waited[:5])}", flush=True)
+            if not ok:
+                for line in _log_excerpt(stack.log_since(log_from)):
+                    print(f"    serve log: {line}", flush=True)
             results.append((f"{kind}/{drill.name}", ok))
     except Exception as exc:
         print(f"drill {kind}: FAIL  the stack broke: {type(exc).__name__}: {exc}", flush=True)

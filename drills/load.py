@@ -127,6 +127,13 @@ class Load:
         self.abandon = threading.Event()
         self.threads: list[threading.Thread] = []
         self.finished: set[str] = set()
+        # What each thread is doing, and since when: a drill that times out says where it waits.
+        self.doing: dict[str, tuple[str, float]] = {}
+
+    def _doing(self, who: str, what: str) -> None:
+        previous = self.doing.get(who)
+        if previous is None or previous[0] != what:
+            self.doing[who] = (what, time.monotonic())
 
     def start(self) -> None:
         for table, pool in enumerate(self.pools, start=1):
@@ -143,7 +150,7 @@ class Load:
             except Exception as exc:  # a drill reports every failure, it never hides one
                 self.api.problem(f"{fn.__name__}: {type(exc).__name__}: {exc}")
 
-        thread = threading.Thread(target=run, daemon=True)
+        thread = threading.Thread(target=run, daemon=True, name=f"{fn.__name__}{list(args)}")
         thread.start()
         self.threads.append(thread)
 
@@ -153,15 +160,26 @@ class Load:
         for thread in self.threads:
             thread.join(max(0.1, deadline - time.monotonic()))
         self.abandon.set()
-        if any(t.is_alive() for t in self.threads):
-            self.api.problem(f"the club night had not finished {timeout:.0f} s after the fault")
+        alive = [t.name for t in self.threads if t.is_alive()]
+        if alive:
+            now = time.monotonic()
+            waits = "; ".join(
+                f"{who}: {what} for {now - since:.0f} s"
+                for who, (what, since) in self.doing.items()
+                if who in alive
+            )
+            self.api.problem(
+                f"the club night had not finished {timeout:.0f} s after the fault ({waits})"
+            )
         for kind in ("swiss", "elimination"):
             if kind not in self.finished:
                 self.api.problem(f"the {kind} event did not finish")
 
     def _table(self, table: int, pool: list[int]) -> None:
         n = 0
+        me = threading.current_thread().name
         while not self.stop.is_set():
+            self._doing(me, f"match {n + 1}")
             a, b = pool[n % len(pool)], pool[(n + 1) % len(pool)]
             body = {"event": self.night, "players": [a, b], "table_number": table}
             status, out = self.api.call("POST", "/api/matches/", body, keyed=True)
@@ -173,9 +191,11 @@ class Load:
 
     def _swiss(self, event: int) -> None:
         variant = 0
+        me = threading.current_thread().name
         while not self.abandon.is_set():
             status, rounds = self.api.call("GET", f"/api/events/{event}/rounds/")
             last = rounds[-1] if rounds else None
+            self._doing(me, f"round {last['number']} {last['status']}" if last else "no round")
             if last is not None and last["status"] == "queued":
                 time.sleep(0.5)
                 continue
@@ -187,12 +207,14 @@ class Load:
             ]
             for m in open_matches:
                 variant += 1
+                self._doing(me, f"playing match {m['id']}")
                 self.api.play(m["id"], variant)
             if open_matches:
                 continue
             if last is not None and last["number"] >= 3:
                 self.finished.add("swiss")
                 return
+            self._doing(me, "asking for the next round")
             status, out = self.api.call("POST", f"/api/events/{event}/rounds/")
             if status == 409:
                 time.sleep(0.5)  # being paired, or a retry of a round already paired
@@ -206,7 +228,9 @@ class Load:
             self.api.problem(f"drawing the bracket answered {status} {out}")
             return
         variant = 0
+        me = threading.current_thread().name
         while not self.abandon.is_set():
+            self._doing(me, "waiting for the bracket")
             status, bracket = self.api.call("GET", f"/api/events/{event}/bracket/")
             if status == 200 and bracket.get("champion"):
                 self.finished.add("elimination")
@@ -216,6 +240,7 @@ class Load:
             open_matches = [m for m in rows if m["status"] != "finished"]
             for m in open_matches:
                 variant += 1
+                self._doing(me, f"playing match {m['id']}")
                 self.api.play(m["id"], variant)
             if not open_matches:
                 time.sleep(0.5)

@@ -6,19 +6,23 @@ database errors (a lock timeout, a dropped connection). Running any of them twic
 standings are rebuilt from stored results, a pairing task does nothing once its round is no
 longer queued, and ratings are recomputed from the stored matches. A message that is lost
 anyway (broker down when it was sent, a worker killed on a broker without redelivery) is sent
-again by :func:`work_sweep`, run by beat and by every worker as it starts: what is due is
-always recorded in the database (see ``tournaments.services.work``).
+again by :func:`work_sweep`, run by beat, by every worker as it starts and by a worker whose
+consumer has just reconnected to the broker: what is due is always recorded in the database
+(see ``tournaments.services.work``).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from typing import Any
 
 from celery import shared_task
 from celery.signals import worker_ready
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
 
+from core.worker_steps import consumer_reconnected
 from tournaments.models import Event, WorkDue
 from tournaments.services import (
     ratings_update_for_event,
@@ -115,6 +119,39 @@ def ratings_update_task(
         event = Event.objects.filter(pk=event_id).first()
         if event is not None:
             ratings_update_for_event(event=event)
+
+
+_sweep_running = threading.Lock()
+
+
+def work_sweep_soon(delay: float = 2.0) -> bool:
+    """Sweep in a thread of the worker's main process, ``delay`` seconds from now.
+
+    Called when the consumer has connected to the broker again: the short delay lets a broker
+    that flaps (the consumer reconnecting every few seconds) settle, and only one such sweep
+    runs at a time. Returns whether one was started.
+    """
+    if not _sweep_running.acquire(blocking=False):
+        return False
+
+    def run() -> None:
+        try:
+            time.sleep(delay)
+            work_sweep()
+        except Exception:
+            logger.warning("The sweep after a reconnection failed; beat's sweep follows.")
+        finally:
+            connection.close()
+            _sweep_running.release()
+
+    threading.Thread(target=run, name="knock-sweep-after-reconnect", daemon=True).start()
+    return True
+
+
+@consumer_reconnected.connect
+def _sweep_after_reconnect(**_: Any) -> None:
+    """The worker is back on the broker: send again what was lost while it was away."""
+    work_sweep_soon()
 
 
 @worker_ready.connect
