@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import re
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from engine.errors import EngineError, Message, Param
 
 __all__ = [
+    "KNOCK_LIMIT_WORDS",
+    "RULE_SET_NAMES",
     "engine_message",
     "error_message",
     "final_sound",
+    "knock_limit_text",
     "particle",
+    "rules_name",
     "with_particles",
 ]
 
@@ -189,3 +193,40 @@ def with_particles(text: str) -> str:
         start = match.end()
     out.append(text[start:])
     return "".join(out)
+
+
+# --- rule sets and their parameters, for display ------------------------------------------------
+#
+# A rule set is stored by its preset's key ("standard", "three-box"); pages show its name in the
+# reader's language. A knock limit is a number of points, or a word saying where it comes from.
+
+RULE_SET_NAMES: dict[str, str] = {
+    "standard": gettext_noop("Standard"),
+    "classic": gettext_noop("Classic"),
+    "modern": gettext_noop("Modern"),
+    "online-table": gettext_noop("Online table"),
+    "oklahoma": gettext_noop("Oklahoma"),
+    "hollywood": gettext_noop("Hollywood"),
+    "three-box": gettext_noop("Three boxes"),
+    "partnership": gettext_noop("Partnership"),
+    "gem": gettext_noop("Gem Rummy"),
+    "rummy": gettext_noop("Rummy"),
+    "custom": gettext_noop("Custom"),
+}
+KNOCK_LIMIT_WORDS: dict[str, str] = {
+    "upcard": gettext_noop("set by the upcard"),
+    "dice": gettext_noop("set by the dice"),
+}
+
+
+def rules_name(name: str) -> str:
+    """The rule set ``name`` (a preset key) in the active language; an unknown one as it is."""
+    template = RULE_SET_NAMES.get(name)
+    return gettext(template) if template else name
+
+
+def knock_limit_text(value: object) -> str:
+    """A knock limit as read: its points, or where it comes from ("set by the upcard")."""
+    if isinstance(value, str) and value in KNOCK_LIMIT_WORDS:
+        return gettext(KNOCK_LIMIT_WORDS[value])
+    return str(value)

@@ -108,7 +108,7 @@ def test_with_particles(text: str, expected: str) -> None:
 
 def test_template_filters() -> None:
     template = Template(
-        '{% load particles %}{{ name|particle:"이/가" }} '
+        '{% load knock_i18n %}{{ name|particle:"이/가" }} '
         "{% filter particles %}{{ who }}을(를){% endfilter %}"
     )
     assert template.render(Context({"name": "Bao", "who": "가람"})) == "Bao가 가람을"
@@ -133,7 +133,7 @@ def test_a_blocked_round_names_the_player_with_the_right_particle() -> None:
 
 def test_the_pending_box_reads_bao_ga() -> None:
     template = Template(
-        "{% load i18n particles %}{% filter particles %}{% blocktranslate with who=name %}"
+        "{% load i18n knock_i18n %}{% filter particles %}{% blocktranslate with who=name %}"
         "Entered by {{ who }}.{% endblocktranslate %}{% endfilter %}"
     )
     with translation.override("ko"):

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
-from core.i18n import engine_message
+from core.i18n import engine_message, rules_name
 from core.parsing import AsciiFormIntegerField, parse_ascii_int
 from engine.errors import EngineError
 from engine.rules import (
@@ -49,6 +49,10 @@ def _number(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
+def _preset_choices() -> list[tuple[str, str]]:
+    return [(name, rules_name(name)) for name in RULE_PRESETS]
+
+
 class EventSettingsForm(ServiceErrorsMixin, forms.Form):
     """Every setting of an event; ``clean`` builds the rule set, format, tie-breaks and options.
 
@@ -77,7 +81,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
     )
     preset = forms.ChoiceField(
         label=_("Rule set"),
-        choices=[(name, name) for name in RULE_PRESETS],
+        choices=_preset_choices,  # named in the reader's language on every render
         initial="standard",
         help_text=_("A starting point: every parameter below stays editable."),
     )

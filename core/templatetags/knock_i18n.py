@@ -1,4 +1,6 @@
-"""Korean particles in templates: ``{{ name|particle:"이/가" }}`` and ``{% filter particles %}``.
+"""Words in the reader's language in templates: Korean particles (``{{ name|particle:"이/가" }}``,
+``{% filter particles %}``), rule-set names (``{{ rules.name|rules_name }}``) and knock limits
+(``{{ rules.knock_limit|knock_limit }}``).
 
 ``particle`` attaches the form a word takes (for Korean text built around a name); ``particles``
 resolves the fallbacks ("이(가)", "(으)로") a translated block writes after a placeholder, once
@@ -9,8 +11,8 @@ from __future__ import annotations
 
 from django import template
 
+from core.i18n import knock_limit_text, rules_name, with_particles
 from core.i18n import particle as _particle
-from core.i18n import with_particles
 
 register = template.Library()
 
@@ -25,3 +27,15 @@ def particle(word: object, pair: str) -> str:
 def particles(text: object) -> str:
     """``text`` with its fallback particles chosen by the word before each."""
     return with_particles(str(text))
+
+
+@register.filter(name="rules_name")
+def rules_name_filter(name: object) -> str:
+    """A rule set's name ("standard") as the reader reads it ("Standard", "표준")."""
+    return rules_name(str(name))
+
+
+@register.filter(name="knock_limit")
+def knock_limit(value: object) -> str:
+    """A knock limit: its points, or "set by the upcard" / "set by the dice"."""
+    return knock_limit_text(value)
