@@ -16,11 +16,14 @@ from django.utils.translation import gettext, gettext_noop
 from engine.errors import EngineError, Message, Param
 
 __all__ = [
+    "KNOCK_LIMIT_INPUT",
     "KNOCK_LIMIT_WORDS",
     "RULE_SET_NAMES",
     "engine_message",
     "error_message",
     "final_sound",
+    "knock_limit_input",
+    "knock_limit_key",
     "knock_limit_text",
     "particle",
     "rules_name",
@@ -230,3 +233,24 @@ def knock_limit_text(value: object) -> str:
     if isinstance(value, str) and value in KNOCK_LIMIT_WORDS:
         return gettext(KNOCK_LIMIT_WORDS[value])
     return str(value)
+
+
+# A director types a knock limit as points or as the word for where it comes from: the English
+# key ("upcard") or its name in the reader's language ("업카드") are both understood.
+KNOCK_LIMIT_INPUT: dict[str, str] = {"upcard": gettext_noop("Upcard"), "dice": gettext_noop("Dice")}
+
+
+def knock_limit_input(value: object) -> object:
+    """A stored knock limit as the form shows it: "upcard" as the reader's word for it."""
+    if isinstance(value, str) and value in KNOCK_LIMIT_INPUT:
+        return gettext(KNOCK_LIMIT_INPUT[value]).lower()
+    return value
+
+
+def knock_limit_key(text: str) -> str:
+    """What a director typed for a knock limit, with a word for upcard or dice made its key."""
+    folded = text.strip().casefold()
+    for key, label in KNOCK_LIMIT_INPUT.items():
+        if folded in (key, gettext(label).casefold(), label.casefold()):
+            return key
+    return text

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
-from core.i18n import engine_message, rules_name
+from core.i18n import engine_message, knock_limit_input, knock_limit_key, rules_name
 from core.parsing import AsciiFormIntegerField, parse_ascii_int
 from engine.errors import EngineError
 from engine.rules import (
@@ -198,6 +198,8 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             value = rules.get(p.name)
             if p.kind == "deal":
                 value = " ".join(str(v) for v in value or ())
+            elif p.kind == "limit":
+                value = "" if value is None else knock_limit_input(value)
             elif value is None:
                 value = ""
             out[f"r_{p.name}"] = value
@@ -364,7 +366,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             if p.kind == "limit":
                 text = str(value or "").strip().lower()
                 number = parse_ascii_int(text, signed=True)
-                value = number if number is not None else (text or None)
+                value = number if number is not None else (knock_limit_key(text) or None)
             elif p.kind == "deal":
                 try:
                     value = tuple(
