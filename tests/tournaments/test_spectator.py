@@ -17,6 +17,7 @@ from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit
 from tests.factories import UserFactory, swiss_event
+from tests.tournaments.helpers import api_event, open_matches, play, seated
 from tournaments.models import Event, Standing
 from tournaments.selectors import event_round, event_standings
 from tournaments.services import event_finish, round_pair, standings_recompute
@@ -172,3 +173,29 @@ def test_a_brackets_podium_is_the_champion_the_finalist_and_the_third_place_winn
     podium = _bracket_podium(matches, _slot(2, "B"))
     assert [(p["place"], p["name"]) for p in podium] == [(1, "B"), (2, "A"), (3, "C")]
     assert _bracket_podium(matches, None) == []
+
+
+def test_a_finished_knockout_opens_with_its_champion_finalist_and_third(
+    director_api, club, make_players
+) -> None:
+    players = make_players(6)
+    event = api_event(director_api, club, players, "single_elim", third_place=True)
+    assert director_api.post(f"/api/events/{event['id']}/rounds/").status_code == 201
+    while ready := open_matches(event["id"]):
+        play(ready[0], winner=min(seated(ready[0])))
+    bracket = director_api.get(f"/api/events/{event['id']}/bracket/").json()
+    final = next(m for m in bracket["matches"] if m["section"] == "winners" and m["round"] == 3)
+    third = next(m for m in bracket["matches"] if m["section"] == "third_place")
+    runner_up = next(
+        side["name"]
+        for side in (final["home"], final["away"])
+        if side["player"] != bracket["champion"]["player"]
+    )
+    html = Client().get(f"/events/{event['id']}/").content.decode()
+    podium = html[_position(html, 'id="podium"') : _position(html, 'id="standings-panel"')]
+    places = re.findall(r'class="place place-(\d)".*?class="who"[^>]*>([^<]+)</a>', podium, re.S)
+    assert places == [
+        ("1", bracket["champion"]["name"]),
+        ("2", runner_up),
+        ("3", third["winner"]["name"]),
+    ]
