@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.i18n import with_particles
+
 
 class ApplicationError(Exception):
     """A request that cannot be done as asked, with a message a player can act on.
@@ -22,6 +24,8 @@ class ApplicationError(Exception):
         field: str | None = None,
         extra: dict[str, Any] | None = None,
     ) -> None:
+        # A Korean message's fallback particles ("%(who)s이(가)") are chosen once it is filled in.
+        message = with_particles(str(message))
         super().__init__(message)
         self.message = message
         self.status = status

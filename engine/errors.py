@@ -20,8 +20,8 @@ imports it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeAlias
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeAlias
 
 __all__ = [
     "CardError",
@@ -89,6 +89,19 @@ class Message:
                 for name, value in self.params.items()
             },
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Message:
+        """The message :meth:`as_dict` gave, nested params included.
+
+        >>> str(Message.from_dict({"template": "limit {limit}", "params": {"limit": 10}}))
+        'limit 10'
+        """
+        params: dict[str, Param] = {
+            name: cls.from_dict(value) if isinstance(value, Mapping) else value
+            for name, value in dict(data.get("params") or {}).items()
+        }
+        return cls(str(data["template"]), **params)
 
 
 def joined(template: str, parts: Sequence[Param]) -> Param:

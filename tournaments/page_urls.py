@@ -34,6 +34,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<int:pk>/", views.event_detail, name="event-detail"),
     path("events/<int:pk>/standings/", views.event_standings_fragment, name="event-standings"),
     path("events/<int:pk>/pair/", views.event_pair, name="event-pair"),
+    path("events/<int:pk>/rounds/<int:number>/", views.round_detail, name="event-round"),
     path(
         "events/<int:pk>/rounds/<int:number>/repair/",
         views.round_repair_view,

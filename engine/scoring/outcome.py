@@ -147,6 +147,14 @@ class HandResult:
         """
         return str(_formula(self))
 
+    def formula_message(self) -> Message:
+        """:meth:`formula` as a :class:`Message`, to store as data and word in any language.
+
+        >>> dead_hand().formula_message().as_dict()
+        {'template': 'dead hand: no score', 'params': {}}
+        """
+        return _formula(self)
+
     def explain(self) -> str:
         """A few lines a player can read: melds, lay-offs, deadwood, outcome and points."""
         if self.is_dead:

@@ -413,6 +413,7 @@ def _verdict(result: HandResult, knocker: int | None, defender: int | None) -> d
         "gem_bonus_knocker": result.gem_bonus_knocker,
         "gem_bonus_defender": result.gem_bonus_defender,
         "formula": result.formula(),
+        "formula_message": result.formula_message().as_dict(),
         "explanation": result.explain(),
     }
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
-from core.i18n import engine_message
+from core.i18n import engine_message, rules_name
 from engine.errors import EngineError, RuleError
 from engine.rules import RuleSet, find_rules
 from scoring.formats import match_format_dict, match_format_read
@@ -208,7 +208,7 @@ def match_start(
         wanted = str(low) if low == high else f"{low}-{high}"
         raise ApplicationError(
             _("The %(rules)s rules seat %(wanted)s players, not %(count)s.")
-            % {"rules": rules.name, "wanted": wanted, "count": len(players)},
+            % {"rules": rules_name(rules.name), "wanted": wanted, "count": len(players)},
             field="players",
         )
     if rules.family == "gem" and len(players) == 3 and rules.table == "two":

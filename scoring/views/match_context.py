@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from core.errors import ApplicationError
+from core.i18n import engine_message
+from engine.errors import Message
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Access, Actor, match_access
 from scoring.selectors import (
@@ -272,17 +274,35 @@ def _pending(page: _Page) -> dict[str, Any] | None:
         "result": result,
         "outcome_label": OUTCOME_LABELS.get(result.get("outcome"), result.get("outcome")),
         "winner_name": state.name_of(result.get("winner")),
+        "formula": formula_text(result),
+        "boards": [
+            {
+                "outcome_label": OUTCOME_LABELS.get(b.get("outcome"), b.get("outcome")),
+                "formula": formula_text(b),
+            }
+            for b in result.get("boards", ())
+        ],
         "pairings": [
             {
                 "name": state.name_of(p.get("defender")),
                 "outcome_label": OUTCOME_LABELS.get(p.get("outcome"), p.get("outcome")),
                 "winner_name": state.name_of(p.get("winner")),
                 "points": p.get("points"),
-                "formula": p.get("formula"),
+                "formula": formula_text(p),
             }
             for p in result.get("pairings", ())
         ],
     }
+
+
+def formula_text(verdict: dict[str, Any]) -> str:
+    """How a verdict's points were worked out, in the reader's language: from the structured
+    ``formula_message`` stored with it, else (a verdict stored before it was kept) the English
+    ``formula``."""
+    data = verdict.get("formula_message")
+    if isinstance(data, dict):
+        return engine_message(Message.from_dict(data))
+    return str(verdict.get("formula") or "")
 
 
 def _entry_setup(page: _Page) -> dict[str, Any]:

@@ -85,7 +85,7 @@ def test_nested_messages_are_translated_inside_out() -> None:
         )
     with translation.override("ko"):
         korean = engine_message(info.value)
-    assert korean.startswith("노커의 멜드: AS 2S 5H은(는) 멜드가 아닙니다: 셋이 아니고(")
+    assert korean.startswith("노커의 멜드: AS 2S 5H는 멜드가 아닙니다: 셋이 아니고(")
     assert "knocker" not in korean
 
 

@@ -68,6 +68,7 @@ PAGE_TO_API: dict[str, str] = {
     "event-edit": "PATCH /api/events/{id}/",
     "event-detail": "GET /api/events/{id}/",
     "event-standings": "GET /api/events/{id}/standings/",
+    "event-round": "GET /api/events/{id}/rounds/{number}/",
     "event-pair": "POST /api/events/{id}/rounds/",
     "round-repair": "POST /api/events/{id}/rounds/{number}/repair/",
     "registration-add": "POST /api/events/{id}/registrations/",

@@ -465,7 +465,10 @@ def test_the_event_page_shows_the_rules(club):
         club_id=club.pk, name="Okie", kind="swiss", rules=find_rules("oklahoma").to_dict()
     )
     html = Client().get(f"/events/{event.pk}/").content.decode()
-    assert "oklahoma · target 150 · knock limit upcard" in html
+    assert "Oklahoma · target 150 · knock limit set by the upcard" in html
+    korean = Client().get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "규칙: 오클라호마 · 목표" in korean
+    assert "노크 한도 업카드로 정함" in korean
 
 
 def test_the_event_page_links_to_its_settings_for_directors_only(club, director):

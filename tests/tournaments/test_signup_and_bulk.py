@@ -143,7 +143,7 @@ def test_the_sign_up_page_speaks_korean():
         data = {"username": "mina", "password1": STRONG, "password2": STRONG}
         r = client.post("/accounts/signup/", data, HTTP_ACCEPT_LANGUAGE="ko")
         assert field_error(r.content.decode(), "id_username") == (
-            "사용자 이름 mina은(는) 이미 쓰이고 있습니다. 다른 이름을 고르세요."
+            "사용자 이름 mina는 이미 쓰이고 있습니다. 다른 이름을 고르세요."
         )
 
 

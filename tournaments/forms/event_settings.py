@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from core.errors import ApplicationError
-from core.i18n import engine_message
+from core.i18n import engine_message, knock_limit_input, knock_limit_key, rules_name
 from core.parsing import AsciiFormIntegerField, parse_ascii_int
 from engine.errors import EngineError
 from engine.rules import (
@@ -49,6 +49,10 @@ def _number(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
+def _preset_choices() -> list[tuple[str, str]]:
+    return [(name, rules_name(name)) for name in RULE_PRESETS]
+
+
 class EventSettingsForm(ServiceErrorsMixin, forms.Form):
     """Every setting of an event; ``clean`` builds the rule set, format, tie-breaks and options.
 
@@ -77,7 +81,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
     )
     preset = forms.ChoiceField(
         label=_("Rule set"),
-        choices=[(name, name) for name in RULE_PRESETS],
+        choices=_preset_choices,  # named in the reader's language on every render
         initial="standard",
         help_text=_("A starting point: every parameter below stays editable."),
     )
@@ -194,6 +198,8 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             value = rules.get(p.name)
             if p.kind == "deal":
                 value = " ".join(str(v) for v in value or ())
+            elif p.kind == "limit":
+                value = "" if value is None else knock_limit_input(value)
             elif value is None:
                 value = ""
             out[f"r_{p.name}"] = value
@@ -360,7 +366,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             if p.kind == "limit":
                 text = str(value or "").strip().lower()
                 number = parse_ascii_int(text, signed=True)
-                value = number if number is not None else (text or None)
+                value = number if number is not None else (knock_limit_key(text) or None)
             elif p.kind == "deal":
                 try:
                     value = tuple(

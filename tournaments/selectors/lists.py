@@ -7,7 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Count, F, QuerySet
+from django.utils.translation import gettext as _
 
+from core.errors import ApplicationError
 from scoring.models import Match, Seat
 from tournaments.models import (
     Club,
@@ -51,6 +53,17 @@ def event_list(*, club_id: int | None = None, kind: str | None = None) -> QueryS
 
 def event_rounds(*, event: Event) -> QuerySet[Round]:
     return Round.objects.filter(event=event).order_by("number")
+
+
+def event_round(*, event: Event, number: int) -> Round:
+    """Round ``number`` of ``event``; a 404 ``ApplicationError`` if it has not been paired."""
+    rnd = Round.objects.filter(event=event, number=number).first()
+    if rnd is None:
+        raise ApplicationError(
+            _("Round %(number)s of this event has not been paired.") % {"number": number},
+            status=404,
+        )
+    return rnd
 
 
 def round_matches(*, rnd: Round) -> list[Match]:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
@@ -139,6 +140,10 @@ def _line(
     return StandingLine(player=row.player, rank=row.rank, values=values)
 
 
+PODIUM_PLACES = 3
+"""The places a finished event's podium shows."""
+
+
 @dataclass(frozen=True, slots=True)
 class EventStandings:
     """Stored standings with their freshness: ``as_of`` results sequence, ``stale`` if behind."""
@@ -158,6 +163,22 @@ class EventStandings:
         if self.error:
             return "error"
         return "updating" if self.stale else "current"
+
+    @property
+    def updated_today(self) -> bool:
+        """Whether the standings were last counted today (local time): the page then shows
+        only the time, "Updated 14:32"."""
+        if self.updated_at is None:
+            return False
+        return bool(timezone.localdate(self.updated_at) == timezone.localdate())
+
+    def podium(self) -> list[Standing]:
+        """The places a finished event celebrates: every line ranked first, second or third
+        (players tied on every tie-break share a place, so a podium may hold more than three),
+        best first; dropped players keep their place. Empty while the event is not finished."""
+        if self.event.status != Event.Status.FINISHED:
+            return []
+        return [row for row in self.rows if row.rank <= PODIUM_PLACES]
 
 
 def event_standings(*, event: Event) -> EventStandings:

@@ -42,6 +42,7 @@ from tournaments.views.events import (
     TIEBREAK_LABELS,
     event_detail,
     event_standings_fragment,
+    round_detail,
 )
 from tournaments.views.players import player_detail
 
@@ -79,6 +80,7 @@ __all__ = [
     "registration_checkin_all_view",
     "registration_checkin_view",
     "registration_drop_view",
+    "round_detail",
     "round_repair_view",
     "signup",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy
 
@@ -30,6 +30,7 @@ from tournaments.selectors import (
     event_bracket,
     event_forbidden_pairings,
     event_matches,
+    event_round,
     event_rounds,
     event_standings,
     event_tiebreak_order,
@@ -53,6 +54,25 @@ TIEBREAK_LABELS: dict[str, Any] = {
     "lots": gettext_lazy("Lots"),
 }
 
+# What each standings column means, for the legend under the table and the headers' <abbr>.
+TIEBREAK_LEGENDS: dict[str, Any] = {
+    "match_points": gettext_lazy("Match points: the points for the matches won and drawn"),
+    "record": gettext_lazy("Matches won, drawn and lost"),
+    "game_points": gettext_lazy("Game points: the points scored in every game played"),
+    "head_to_head": gettext_lazy("Head to head: the results between the tied players"),
+    "buchholz": gettext_lazy("Buchholz: the opponents' match points added up"),
+    "buchholz_cut1": gettext_lazy("Buchholz cut 1: Buchholz without the weakest opponent"),
+    "median_buchholz": gettext_lazy(
+        "Median Buchholz: Buchholz without the strongest and the weakest opponent"
+    ),
+    "sonneborn_berger": gettext_lazy(
+        "Sonneborn-Berger: the match points of the opponents beaten, and half of those drawn"
+    ),
+    "hands_won": gettext_lazy("Hands won in every match"),
+    "gins": gettext_lazy("Hands won by going gin"),
+    "opponents_match_win": gettext_lazy("The opponents' share of matches won"),
+}
+
 SECTION_LABELS: dict[str, Any] = {
     "winners": gettext_lazy("Winners' bracket"),
     "losers": gettext_lazy("Losers' bracket"),
@@ -74,20 +94,35 @@ BRACKET_STATUS_LABELS: dict[str, Any] = {
 def _standings_context(event: Event) -> dict[str, Any]:
     standings = event_standings(event=event)
     order = [tb.value for tb in event_tiebreak_order(event=event)]
-    columns = [(key, TIEBREAK_LABELS.get(key, key)) for key in order if key != "lots"]
+    columns = [
+        (key, TIEBREAK_LABELS.get(key, key), TIEBREAK_LEGENDS.get(key, ""))
+        for key in order
+        if key != "lots"
+    ]
     rows = [
         {
             "rank": s.rank,
             "player": s.player,
             "match_points": s.values.get("match_points"),
             "record": s.values,
-            "tiebreaks": [s.values.get(key) for key, _label in columns],
+            "tiebreaks": [s.values.get(key) for key, _label, _legend in columns],
             "dropped": s.values.get("dropped", False),
             "group": s.values.get("group"),
         }
         for s in standings.rows
     ]
-    return {"event": event, "standings": standings, "columns": columns, "rows": rows}
+    fixed = [
+        ("match_points", TIEBREAK_LABELS["match_points"], TIEBREAK_LEGENDS["match_points"]),
+        ("record", gettext_lazy("W-D-L"), TIEBREAK_LEGENDS["record"]),
+    ]
+    legend = fixed + [c for c in columns if c[0] != "match_points" and c[2]]
+    return {
+        "event": event,
+        "standings": standings,
+        "columns": columns,
+        "legend": legend,
+        "rows": rows,
+    }
 
 
 def _pairing_rows(
@@ -135,7 +170,47 @@ def _bracket_context(event: Event) -> dict[str, Any] | None:
             for number in sorted(rounds)
         ]
         out.append({"key": key, "label": SECTION_LABELS[key], "columns": columns})
-    return {"sections": out, "champion": bracket["champion"]}
+    return {
+        "sections": out,
+        "champion": bracket["champion"],
+        "podium": _bracket_podium(bracket["matches"], bracket["champion"]),
+    }
+
+
+def _bracket_podium(
+    matches: list[dict[str, Any]], champion: dict[str, Any] | None
+) -> list[dict[str, Any]]:
+    """A decided bracket's places: the champion, the other finalist, the third-place winner."""
+    if not champion or champion.get("player") is None:
+        return []
+    places = [{"place": 1, "player_id": champion["player"], "name": champion["name"]}]
+    finals = [m for m in matches if m["section"] in ("grand_final_reset", "grand_final")]
+    if not finals:
+        last = max((m["round"] for m in matches if m["section"] == "winners"), default=0)
+        finals = [m for m in matches if m["section"] == "winners" and m["round"] == last]
+    final = next((m for m in finals if m["status"] == "played"), None)
+    if final is not None:
+        for side in (final["home"], final["away"]):
+            if side.get("player") not in (None, champion["player"]):
+                places.append({"place": 2, "player_id": side["player"], "name": side["name"]})
+    third = next((m for m in matches if m["section"] == "third_place"), None)
+    if third is not None and third["winner"] and third["winner"].get("player") is not None:
+        winner = third["winner"]
+        places.append({"place": 3, "player_id": winner["player"], "name": winner["name"]})
+    return places
+
+
+def _podium(event: Event, standings: Any, bracket: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Who a finished event celebrates, best first: a bracket's finalists, else the standings'
+    top three places (ties share a place)."""
+    if event.status != Event.Status.FINISHED:
+        return []
+    if bracket is not None and bracket["podium"]:
+        return list(bracket["podium"])
+    return [
+        {"place": s.rank, "player_id": s.player_id, "name": s.player.name}
+        for s in standings.podium()
+    ]
 
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -150,13 +225,16 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if current is not None
         else []
     )
+    standings = _standings_context(event)
+    bracket = _bracket_context(event)
     context: dict[str, Any] = {
-        **_standings_context(event),
+        **standings,
+        "podium": _podium(event, standings["standings"], bracket),
         "director": director,
         "rounds": rounds,
         "current_round": current,
         "pairings": pairings,
-        "bracket": _bracket_context(event),
+        "bracket": bracket,
         "uses_rounds": event.kind in (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN),
         "elimination": event.kind in (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION),
         "open_play": event.kind in (Event.Kind.CLUB_NIGHT, Event.Kind.LEAGUE),
@@ -179,6 +257,20 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             forbidden_form=ForbiddenPairingForm(players=active),
         )
     return render(request, "tournaments/event_detail.html", context)
+
+
+def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """One round's tables and results, for any round of a Swiss or round robin (or a bracket's
+    stored rounds): what a spectator opens after the next round was paired."""
+    event = _event(pk)
+    try:
+        rnd = event_round(event=event, number=number)
+    except ApplicationError as exc:
+        raise Http404(exc.message) from exc
+    rounds = list(event_rounds(event=event))
+    rows = _pairing_rows(round_matches(rnd=rnd), round_live_scores(rnd=rnd), rnd.floats or {})
+    context = {"event": event, "round": rnd, "rounds": rounds, "pairings": rows}
+    return render(request, "tournaments/round_detail.html", context)
 
 
 def _open_matches(event: Event) -> list[Match]:

@@ -1,0 +1,49 @@
+"""A verdict's formula is stored as structure and worded in the reader's language when shown."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from engine.cards import parse_card
+from engine.errors import Message
+from engine.rules import find_rules
+from engine.scoring import HandOutcome, score_hand_counts
+from scoring.views.match_context import formula_text
+
+
+def _verdict() -> dict[str, object]:
+    result = score_hand_counts(
+        find_rules("oklahoma"),
+        outcome=HandOutcome.KNOCK,
+        knocker_deadwood=4,
+        defender_deadwood=20,
+        upcard=parse_card("5S"),  # limit 5, and a spade doubles the hand
+    )
+    return {"formula": result.formula(), "formula_message": result.formula_message().as_dict()}
+
+
+def test_the_stored_message_round_trips() -> None:
+    verdict = _verdict()
+    data = verdict["formula_message"]
+    assert isinstance(data, dict)
+    assert str(Message.from_dict(data)) == verdict["formula"]
+
+
+def test_the_formula_reads_in_korean_and_in_english() -> None:
+    verdict = _verdict()
+    with translation.override("en"):
+        assert formula_text(verdict) == verdict["formula"]
+    with translation.override("ko"):
+        korean = formula_text(verdict)
+    assert korean != verdict["formula"]
+    assert "defender" not in korean
+    assert "knocker" not in korean
+    assert "수비자" in korean
+
+
+def test_a_verdict_stored_before_the_structure_shows_its_english_text() -> None:
+    with translation.override("ko"):
+        assert formula_text({"formula": "defender 20 − knocker 4 = 16"}) == (
+            "defender 20 − knocker 4 = 16"
+        )
+        assert formula_text({}) == ""
