@@ -29,6 +29,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("rule-presets/", apis.RulePresetListApi.as_view(), name="rule-presets"),
     path("events/", apis.EventListApi.as_view(), name="event-list"),
     path("events/<int:event_id>/", apis.EventDetailApi.as_view(), name="event-detail"),
+    path(
+        "events/<int:event_id>/console/", apis.EventConsoleApi.as_view(), name="api-event-console"
+    ),
     path("events/<int:event_id>/finish/", apis.EventFinishApi.as_view(), name="event-finish"),
     path(
         "events/<int:event_id>/playoff/",

@@ -20,6 +20,7 @@ from tournaments.apis.clubs import (
     ClubRoleOutput,
     ClubRoleRevokeApi,
 )
+from tournaments.apis.console import EventConsoleApi
 from tournaments.apis.events import (
     EventDetailApi,
     EventFinishApi,
@@ -66,6 +67,7 @@ __all__ = [
     "ClubRoleOutput",
     "ClubRoleRevokeApi",
     "EventBracketApi",
+    "EventConsoleApi",
     "EventDetailApi",
     "EventFinishApi",
     "EventListApi",

@@ -18,8 +18,8 @@ The package: :mod:`~tournaments.selectors.options` (event options and tie-break 
 :mod:`~tournaments.selectors.results` (match records and the results snapshot),
 :mod:`~tournaments.selectors.standings` (computed and stored standings, league tables),
 :mod:`~tournaments.selectors.pairing` (pairing input), :mod:`~tournaments.selectors.brackets`,
-:mod:`~tournaments.selectors.ratings` and :mod:`~tournaments.selectors.lists` (what the API and
-pages list).
+:mod:`~tournaments.selectors.ratings`, :mod:`~tournaments.selectors.lists` (what the API and
+pages list) and :mod:`~tournaments.selectors.console` (the director's console of a round).
 """
 
 from tournaments.selectors.brackets import (
@@ -28,6 +28,12 @@ from tournaments.selectors.brackets import (
     event_bracket,
     event_bracket_snapshot,
     event_bracket_structure,
+)
+from tournaments.selectors.console import (
+    ConsoleRound,
+    ConsoleState,
+    ConsoleTable,
+    event_console,
 )
 from tournaments.selectors.lists import (
     PlayerMatch,
@@ -82,6 +88,9 @@ __all__ = [
     "OPTION_DEFAULTS",
     "TIEBREAK_CHOICES",
     "BracketSnapshot",
+    "ConsoleRound",
+    "ConsoleState",
+    "ConsoleTable",
     "EventStandings",
     "MatchRecord",
     "PlayerMatch",
@@ -97,6 +106,7 @@ __all__ = [
     "event_bracket",
     "event_bracket_snapshot",
     "event_bracket_structure",
+    "event_console",
     "event_forbidden_pairings",
     "event_list",
     "event_match_records",

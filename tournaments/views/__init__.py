@@ -23,6 +23,8 @@ from tournaments.views.clubs import (
     club_list_for_page,
     home_feed,
 )
+from tournaments.views.console import event_console_view
+from tournaments.views.dashboard import dashboard
 from tournaments.views.event_director import (
     checkin_by_link,
     event_match_start,
@@ -64,6 +66,8 @@ __all__ = [
     "club_players",
     "club_role_revoke_view",
     "club_roles",
+    "dashboard",
+    "event_console_view",
     "event_create_view",
     "event_detail",
     "event_edit",
