@@ -44,6 +44,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<int:pk>/registrations/", views.registration_add, name="registration-add"),
     path("events/<int:pk>/registrations/bulk/", views.registration_bulk, name="registration-bulk"),
     path(
+        "events/<int:pk>/registrations/paste/",
+        views.registration_paste,
+        name="registration-paste",
+    ),
+    path(
         "events/<int:pk>/registrations/checkin-all/",
         views.registration_checkin_all_view,
         name="registration-checkin-all",

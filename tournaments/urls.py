@@ -49,6 +49,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="event-registrations-bulk",
     ),
     path(
+        "events/<int:event_id>/registrations/paste/",
+        apis.RegistrationPasteApi.as_view(),
+        name="event-registrations-paste",
+    ),
+    path(
         "events/<int:event_id>/registrations/checkin-all/",
         apis.RegistrationCheckinAllApi.as_view(),
         name="event-registrations-checkin-all",

@@ -45,7 +45,8 @@ def swiss8():
 
 def test_a_fresh_round_lists_every_table_playing_and_cannot_be_paired(swiss8):
     console = event_console(event=swiss8)
-    assert console.round is not None and console.round.number == 1
+    assert console.round is not None
+    assert console.round.number == 1
     assert [t.state for t in console.tables] == ["playing"] * 4
     assert [t.table_number for t in console.tables] == [1, 2, 3, 4]
     assert (console.finished, console.total, console.missing) == (0, 4, 4)
@@ -56,7 +57,7 @@ def test_a_fresh_round_lists_every_table_playing_and_cannot_be_paired(swiss8):
 
 
 def test_disputed_then_waiting_then_playing_then_finished(swiss8):
-    t1, t2, t3, t4 = open_matches(swiss8.pk, 1)
+    t1, t2, _t3, t4 = open_matches(swiss8.pk, 1)
     play(t1, winner=seated(t1)[0])
     waiting = _entry(t2, HandSubmission.Status.PENDING)
     disputed = _entry(t4, HandSubmission.Status.DISPUTED)
@@ -77,10 +78,13 @@ def test_a_complete_round_can_be_paired_and_earlier_rounds_stay_reachable(swiss8
     for m in open_matches(swiss8.pk, 1):
         play(m, winner=seated(m)[0])
     console = event_console(event=swiss8)
-    assert console.can_pair and not console.can_force and console.blocked == ""
+    assert console.can_pair
+    assert not console.can_force
+    assert console.blocked == ""
     round_pair(event=swiss8)
     now = event_console(event=swiss8)
-    assert now.round.number == 2 and now.is_latest
+    assert now.round.number == 2
+    assert now.is_latest
     assert [(r.number, r.finished, r.tables) for r in now.rounds] == [(1, 4, 4), (2, 0, 4)]
     earlier = event_console(event=swiss8, round_number=1)
     assert not earlier.is_latest
@@ -116,7 +120,8 @@ def test_a_forced_round_keeps_its_reason_and_the_open_table(swiss8):
     slow = matches[3]
     user = _director(swiss8)
     rnd = round_pair(event=swiss8, user=user, force=True, reason="Table 4 is still playing")
-    assert rnd.number == 2 and rnd.status == Round.Status.PAIRED
+    assert rnd.number == 2
+    assert rnd.status == Round.Status.PAIRED
     entry = EventLog.objects.get(event=swiss8)
     assert (entry.kind, entry.round_number, entry.reason, entry.user) == (
         EventLog.Kind.ROUND_FORCED,
@@ -139,7 +144,9 @@ def test_a_club_night_console_lists_its_tables_without_rounds():
     Event.objects.filter(pk=event.pk).update(kind=Event.Kind.CLUB_NIGHT)
     event.refresh_from_db()
     console = event_console(event=event)
-    assert console.rounds == () and console.blocked == "no_rounds" and not console.can_pair
+    assert console.rounds == ()
+    assert console.blocked == "no_rounds"
+    assert not console.can_pair
 
 
 # -- API --------------------------------------------------------------------------------------
@@ -153,10 +160,13 @@ def test_api_console_for_directors_only(swiss8, api):
     assert api.get(f"/api/events/{swiss8.pk}/console/").status_code == 403
     api.force_authenticate(_director(swiss8))
     body = api.get(f"/api/events/{swiss8.pk}/console/").json()
-    assert body["round"] == 1 and body["finished"] == 0 and body["total"] == 4
+    assert body["round"] == 1
+    assert body["finished"] == 0
+    assert body["total"] == 4
     assert body["tables"][0]["state"] == "disputed"
     assert body["tables"][0]["table_number"] == 1
-    assert body["can_pair"] is False and body["can_force"] is True
+    assert body["can_pair"] is False
+    assert body["can_force"] is True
     assert body["blocked"] == "results_missing"
     assert api.get(f"/api/events/{swiss8.pk}/console/?round=7").status_code == 404
     assert api.get(f"/api/events/{swiss8.pk}/console/?round=x").status_code == 404
@@ -167,7 +177,8 @@ def test_api_force_needs_a_reason_and_is_logged(swiss8, api):
     url = f"/api/events/{swiss8.pk}/rounds/"
     assert api.post(url, format="json").status_code == 409
     refused = api.post(url, {"force": True}, format="json")
-    assert refused.status_code == 400 and refused.json()["field"] == "reason"
+    assert refused.status_code == 400
+    assert refused.json()["field"] == "reason"
     forced = api.post(url, {"force": True, "reason": "Late start"}, format="json")
     assert forced.status_code == 201, forced.json()
     assert forced.json()["number"] == 2
@@ -190,12 +201,14 @@ def test_console_page_lists_tables_and_offers_force_with_a_reason(swiss8):
     assert 'id="force-pair"' in html
     assert "Pair round 2</button>" not in html
     back = client.post(f"/events/{swiss8.pk}/pair/", {"next": "console", "force": "1"})
-    assert back.status_code == 302 and back["Location"] == f"/events/{swiss8.pk}/console/"
+    assert back.status_code == 302
+    assert back["Location"] == f"/events/{swiss8.pk}/console/"
     assert Round.objects.filter(event=swiss8).count() == 1
     client.post(f"/events/{swiss8.pk}/pair/", {"next": "console", "force": "1", "reason": "Clock"})
     assert Round.objects.filter(event=swiss8).count() == 2
     html = client.get(f"/events/{swiss8.pk}/console/").content.decode()
-    assert "Clock" in html and "?round=1" in html
+    assert "Clock" in html
+    assert "?round=1" in html
 
 
 def test_console_page_is_for_directors(swiss8):

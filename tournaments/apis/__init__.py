@@ -44,6 +44,7 @@ from tournaments.apis.registrations import (
     RegistrationDropApi,
     RegistrationListApi,
     RegistrationOutput,
+    RegistrationPasteApi,
     RegistrationSelfCheckinApi,
     RegistrationWithTokenOutput,
 )
@@ -88,6 +89,7 @@ __all__ = [
     "RegistrationDropApi",
     "RegistrationListApi",
     "RegistrationOutput",
+    "RegistrationPasteApi",
     "RegistrationSelfCheckinApi",
     "RegistrationWithTokenOutput",
     "RoundDetailApi",

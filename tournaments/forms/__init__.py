@@ -15,6 +15,7 @@ from tournaments.forms.clubs import (
 )
 from tournaments.forms.event_director import (
     BulkRegisterForm,
+    PasteRegisterForm,
     ForbiddenPairingForm,
     MatchStartForm,
     PlayerChecklistField,
@@ -52,6 +53,7 @@ __all__ = [
     "WHOLE_OPTIONS",
     "WHOLE_OPTION_HELP",
     "BulkRegisterForm",
+    "PasteRegisterForm",
     "ClubForm",
     "EventSettingsForm",
     "ForbiddenPairingForm",

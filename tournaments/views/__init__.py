@@ -35,6 +35,7 @@ from tournaments.views.event_director import (
     registration_checkin_all_view,
     registration_checkin_view,
     registration_drop_view,
+    registration_paste,
     round_repair_view,
 )
 from tournaments.views.event_settings import event_create_view, event_edit, event_rules_fields
@@ -83,6 +84,7 @@ __all__ = [
     "registration_checkin_all_view",
     "registration_checkin_view",
     "registration_drop_view",
+    "registration_paste",
     "round_repair_view",
     "signup",
 ]

@@ -21,6 +21,7 @@ from tournaments.forms import (
     BulkRegisterForm,
     ForbiddenPairingForm,
     MatchStartForm,
+    PasteRegisterForm,
     RegisterForm,
 )
 from tournaments.models import (
@@ -43,6 +44,7 @@ from tournaments.services import (
     round_pair,
     round_repair,
 )
+from tournaments.services.edits import event_players_paste
 from tournaments.services.events import registrations_checkin_all, registrations_create_many
 from tournaments.views._common import _event
 
@@ -174,15 +176,42 @@ def registration_bulk(request: HttpRequest, pk: int) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        if form.cleaned_data["checked_in"]:
-            text = ngettext(
-                "%(n)s player registered and checked in.",
-                "%(n)s players registered and checked in.",
-                len(done),
-            )
-        else:
-            text = ngettext("%(n)s player registered.", "%(n)s players registered.", len(done))
-        messages.success(request, text % {"n": len(done)})
+        messages.success(request, _registered_message(len(done), form.cleaned_data["checked_in"]))
+    return _back(event, "#registrations")
+
+
+def _registered_message(count: int, checked_in: bool) -> str:
+    if checked_in:
+        return ngettext(
+            "%(n)s player registered and checked in.",
+            "%(n)s players registered and checked in.",
+            count,
+        ) % {"n": count}
+    return ngettext("%(n)s player registered.", "%(n)s players registered.", count) % {"n": count}
+
+
+@require_POST
+def registration_paste(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register pasted names (new names become club players), checking them in if asked."""
+    event = _managed(request, pk)
+    form = PasteRegisterForm(request.POST, prefix="paste")
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(event, "#registrations")
+    try:
+        done, skipped = event_players_paste(
+            event=event, names=form.name_list(), checked_in=form.cleaned_data["checked_in"]
+        )
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+        return _back(event, "#registrations")
+    if done:
+        messages.success(request, _registered_message(len(done), form.cleaned_data["checked_in"]))
+    if skipped:
+        messages.info(
+            request,
+            _("Already registered: %(names)s.") % {"names": ", ".join(skipped)},
+        )
     return _back(event, "#registrations")
 
 

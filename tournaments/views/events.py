@@ -16,6 +16,7 @@ from tournaments.forms import (
     BulkRegisterForm,
     ForbiddenPairingForm,
     MatchStartForm,
+    PasteRegisterForm,
     RegisterForm,
 )
 from tournaments.models import (
@@ -30,6 +31,7 @@ from tournaments.selectors import (
     event_bracket,
     event_forbidden_pairings,
     event_matches,
+    event_present_players,
     event_rounds,
     event_standings,
     event_tiebreak_order,
@@ -174,7 +176,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             register_form=RegisterForm(players=unregistered),
             bulk_form=BulkRegisterForm(prefix="bulk", players=unregistered),
             waiting_checkin=sum(r.status == Registration.Status.REGISTERED for r in registrations),
-            start_form=MatchStartForm(players=active),
+            paste_form=PasteRegisterForm(prefix="paste"),
+            start_form=MatchStartForm(players=event_present_players(event=event)),
             forbidden=list(event_forbidden_pairings(event=event)),
             forbidden_form=ForbiddenPairingForm(players=active),
         )
