@@ -35,7 +35,7 @@ def _row(html: str, field_id: str) -> str:
     return html[html.rindex("<div data-kinds", 0, start) : start]
 
 
-# -- the event form ------------------------------------------------------------------------------
+# -- the event form ----------
 
 
 def test_new_event_form_shows_only_what_a_swiss_uses():
@@ -85,7 +85,7 @@ def test_a_swiss_settings_page_has_no_grand_final_reset():
     assert b"id_opt_registered_only" in text
 
 
-# -- registering pasted names ----------------------------------------------------------------------
+# -- registering pasted names ----------
 
 
 def test_pasted_names_are_registered_and_new_ones_join_the_club():
@@ -132,7 +132,7 @@ def test_api_paste_registers_and_reports_the_skipped(director_api, club):
     assert director_api.post(url, {"names": [" "]}, format="json").status_code == 400
 
 
-# -- club-night seat menus ---------------------------------------------------------------------------
+# -- club-night seat menus ----------
 
 
 def test_club_night_seat_menus_offer_the_players_checked_in():
@@ -156,7 +156,7 @@ def test_an_empty_room_says_to_check_players_in():
     assert 'id="start-needs-checkin"' in html
 
 
-# -- where signing in lands -------------------------------------------------------------------------
+# -- where signing in lands ----------
 
 
 def test_a_director_signs_in_to_their_clubs_and_events():

@@ -75,7 +75,7 @@ class ConsoleState:
         return self.total - self.finished
 
 
-def _state(match: Match, open_status: str | None) -> str:
+def _state(match: Match, open_status: str) -> str:
     if match.decision != Match.Decision.PLAYED:
         return "decided"
     if match.status == Match.Status.FINISHED:
@@ -89,7 +89,7 @@ def _state(match: Match, open_status: str | None) -> str:
 
 def _tables(matches: list[Match]) -> list[ConsoleTable]:
     """The tables of ``matches`` in console order, their open entries read in one query."""
-    open_entries: dict[int, tuple[str, int]] = {}
+    open_entries: dict[int, tuple[str, int | None]] = {}
     rows = (
         HandSubmission.objects.filter(
             hand__game__match__in=[m.pk for m in matches if m.status != Match.Status.FINISHED],
@@ -106,7 +106,7 @@ def _tables(matches: list[Match]) -> list[ConsoleTable]:
     for m in matches:
         seats = sorted(m.seats.all(), key=lambda s: s.position)
         names = {s.player_id: s.player.name for s in seats}
-        status, entry = open_entries.get(m.pk, (None, None))
+        status, entry = open_entries.get(m.pk, ("", None))
         out.append(
             ConsoleTable(
                 match_id=m.pk,

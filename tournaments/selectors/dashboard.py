@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Case, Count, IntegerField, Q, Value, When
 
 from scoring.models import Match
@@ -26,7 +26,7 @@ class Dashboard:
         return bool(self.clubs or self.events)
 
 
-def user_dashboard(*, user: AbstractBaseUser) -> Dashboard:
+def user_dashboard(*, user: User) -> Dashboard:
     """The user's clubs and events (superusers see every club) and their matches."""
     if getattr(user, "is_superuser", False):
         club_rows = [(c, "admin") for c in Club.objects.order_by("name")]
