@@ -221,3 +221,14 @@ def test_event_page_links_its_directors_to_the_console(swiss8):
     assert f'href="/events/{swiss8.pk}/console/"' in html
     public = page_client().get(f"/events/{swiss8.pk}/").content.decode()
     assert "/console/" not in public
+
+
+def test_the_event_page_offers_pair_next_round_only_when_the_round_is_complete(swiss8):
+    client = page_client(_director(swiss8))
+    html = client.get(f"/events/{swiss8.pk}/").content.decode()
+    assert "Pair next round" not in html
+    assert "Results missing: see the console" in html
+    for m in open_matches(swiss8.pk, 1):
+        play(m, winner=seated(m)[0])
+    html = client.get(f"/events/{swiss8.pk}/").content.decode()
+    assert "Pair next round" in html

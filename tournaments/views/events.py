@@ -162,6 +162,15 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "uses_rounds": event.kind in (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN),
         "elimination": event.kind in (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION),
         "open_play": event.kind in (Event.Kind.CLUB_NIGHT, Event.Kind.LEAGUE),
+        # "Pair next round" is offered once the current round has every result (the console
+        # can force it earlier, with a reason).
+        "pair_ready": current is None
+        or (
+            event.kind in (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN)
+            and not Match.objects.filter(round=current)
+            .exclude(status=Match.Status.FINISHED)
+            .exists()
+        ),
         "league_events": list(event.league_events.all()) if event.kind == Event.Kind.LEAGUE else [],
     }
     if context["open_play"]:
