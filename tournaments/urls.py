@@ -19,6 +19,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         apis.PlayerBulkCreateApi.as_view(),
         name="club-players-bulk",
     ),
+    path("me/", apis.MeApi.as_view(), name="api-me"),
     path("players/", apis.PlayerListApi.as_view(), name="player-list"),
     path("players/<int:player_id>/", apis.PlayerDetailApi.as_view(), name="player-detail"),
     path(

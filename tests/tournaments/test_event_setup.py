@@ -198,3 +198,24 @@ def test_the_dashboard_needs_sign_in():
     response = page_client().get("/me/")
     assert response.status_code == 302
     assert response["Location"].startswith("/accounts/login/")
+
+
+def test_api_me_lists_clubs_events_and_matches(api):
+    event = swiss_event(2, player_name="Pat{}")
+    director = _director(event.club)
+    round_pair(event=event)
+    assert api.get("/api/me/").status_code == 403
+    api.force_authenticate(director)
+    body = api.get("/api/me/").json()
+    assert body["clubs"] == [
+        {"id": event.club.pk, "name": event.club.name, "slug": event.club.slug, "role": "director"}
+    ]
+    assert [(e["id"], e["open_tables"]) for e in body["events"]] == [(event.pk, 1)]
+    assert body["matches"] == []
+    player_user = UserFactory()
+    Player.objects.filter(name="Pat2").update(user=player_user)
+    api.force_authenticate(player_user)
+    body = api.get("/api/me/").json()
+    assert body["clubs"] == []
+    assert body["events"] == []
+    assert [(m["opponents"], m["result"]) for m in body["matches"]] == [(["Pat1"], "playing")]

@@ -29,6 +29,7 @@ from tournaments.apis.events import (
     EventPlayoffCreateApi,
     RulePresetListApi,
 )
+from tournaments.apis.me import MeApi
 from tournaments.apis.players import (
     PlayerBulkCreateApi,
     PlayerDetailApi,
@@ -78,6 +79,7 @@ __all__ = [
     "ForbiddenPairingCreateApi",
     "MatchForfeitApi",
     "MatchOutput",
+    "MeApi",
     "PlayerBulkCreateApi",
     "PlayerDetailApi",
     "PlayerListApi",
