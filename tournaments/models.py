@@ -284,6 +284,33 @@ class Round(models.Model):
         )
 
 
+class EventLog(models.Model):
+    """What a director did to an event that the record should keep: who, when, why.
+
+    Today one kind: a round paired while the previous one still had tables without a final
+    result ("forced"), with the director's reason. Rows are only ever added.
+    """
+
+    class Kind(models.TextChoices):
+        ROUND_FORCED = "round_forced", _("round paired before the last one was complete")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
+    kind = models.CharField(max_length=32, choices=Kind.choices)
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+    reason = models.CharField(max_length=500)
+    details = models.JSONField(default=dict, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} in {self.event_id}"
+
+
 class Standing(models.Model):
     """One row of an event's standings as of ``seq``; rebuilt whole, never incremented."""
 

@@ -9,6 +9,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/logout/", views.SignOutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),
     path("home/feed/", views.home_feed, name="home-feed"),
+    path("me/", views.dashboard, name="dashboard"),
     path("clubs/", views.club_list, name="club-list"),
     path("clubs/new/", views.club_create_view, name="club-create"),
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
@@ -33,6 +34,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<int:pk>/settings/", views.event_edit, name="event-edit"),
     path("events/<int:pk>/", views.event_detail, name="event-detail"),
     path("events/<int:pk>/standings/", views.event_standings_fragment, name="event-standings"),
+    path("events/<int:pk>/console/", views.event_console_view, name="event-console"),
     path("events/<int:pk>/pair/", views.event_pair, name="event-pair"),
     path("events/<int:pk>/rounds/<int:number>/", views.round_detail, name="event-round"),
     path(
@@ -42,6 +44,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("events/<int:pk>/registrations/", views.registration_add, name="registration-add"),
     path("events/<int:pk>/registrations/bulk/", views.registration_bulk, name="registration-bulk"),
+    path(
+        "events/<int:pk>/registrations/paste/",
+        views.registration_paste,
+        name="registration-paste",
+    ),
     path(
         "events/<int:pk>/registrations/checkin-all/",
         views.registration_checkin_all_view,

@@ -19,6 +19,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         apis.PlayerBulkCreateApi.as_view(),
         name="club-players-bulk",
     ),
+    path("me/", apis.MeApi.as_view(), name="api-me"),
     path("players/", apis.PlayerListApi.as_view(), name="player-list"),
     path("players/<int:player_id>/", apis.PlayerDetailApi.as_view(), name="player-detail"),
     path(
@@ -29,6 +30,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("rule-presets/", apis.RulePresetListApi.as_view(), name="rule-presets"),
     path("events/", apis.EventListApi.as_view(), name="event-list"),
     path("events/<int:event_id>/", apis.EventDetailApi.as_view(), name="event-detail"),
+    path(
+        "events/<int:event_id>/console/", apis.EventConsoleApi.as_view(), name="api-event-console"
+    ),
     path("events/<int:event_id>/finish/", apis.EventFinishApi.as_view(), name="event-finish"),
     path(
         "events/<int:event_id>/playoff/",
@@ -44,6 +48,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "events/<int:event_id>/registrations/bulk/",
         apis.RegistrationBulkCreateApi.as_view(),
         name="event-registrations-bulk",
+    ),
+    path(
+        "events/<int:event_id>/registrations/paste/",
+        apis.RegistrationPasteApi.as_view(),
+        name="event-registrations-paste",
     ),
     path(
         "events/<int:event_id>/registrations/checkin-all/",

@@ -176,6 +176,8 @@ def _row(
         "defender_deadwood": verdict.get("defender_deadwood"),
         "points": verdict.get("points"),
         "credits": {str(k): v for k, v in scored_hand_from(verdict).credits().items()},
+        # A director's correction: why (empty for a hand as the players entered it).
+        "override_reason": sub.override_reason,
     }
 
 

@@ -31,6 +31,7 @@ from scoring.services import (
     hand_submit,
     hand_withdraw,
 )
+from scoring.views.history import history_lines, stored_entry, version_rows
 from scoring.views.match_context import (
     _context,
     _defender_slots,
@@ -149,7 +150,13 @@ def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
         raise Http404
     sub = page.submission(sid)
     history = hand_history(submission=sub)
-    extra = {"submission": sub, "history": history}
+    names = {s.position: s.player.name for s in page.state.seats}
+    extra = {
+        "submission": sub,
+        "history": history,
+        "lines": history_lines(history, names),
+        "versions": version_rows(history, names),
+    }
     if not page.access.neutral_director:
         # A director who plays at this table reads the history but never corrects it.
         if request.method == "POST":
@@ -178,18 +185,24 @@ def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
             messages.success(request, _("Hand %(n)s corrected.") % {"n": sub.hand.number})
             return page.back("#sheet")
         return _override_error(page, inp, errors, None, 400, extra)
-    context = _context(page)
+    # The correction starts from the entry as stored: the director changes what was wrong.
+    tab, posted = stored_entry(sub)
+    context = _context(page, posted=posted)
     context.update(extra)
-    context.update(_override_setup(page))
+    context.update(_override_setup(page, tab=tab, posted=posted))
     return render(request, "scoring/submission.html", context)
 
 
-def _override_setup(page: _Page) -> dict[str, Any]:
+def _override_setup(page: _Page, *, tab: str = "", posted: Any = None) -> dict[str, Any]:
     setup = _entry_setup(page)
     setup["identity"] = []
     setup["playing"] = setup["seats"]
-    setup["defender_slots"] = _defender_slots(page, setup, {}, None)
-    return {"setup": setup, "tab": setup["tabs"][0], "override": True}
+    setup["defender_slots"] = _defender_slots(page, setup, {}, posted)
+    return {
+        "setup": setup,
+        "tab": tab if tab in setup["tabs"] else setup["tabs"][0],
+        "override": True,
+    }
 
 
 def _override_error(

@@ -30,6 +30,18 @@
     if (window.htmx) {
       document.querySelectorAll("[data-js-hide]").forEach(function (el) { el.hidden = true; });
     }
+    // Only the settings that apply to the chosen kind of event are shown (the server renders
+    // the same choice for the kind it was given, and ignores the others when saving).
+    var kind = document.getElementById("id_kind");
+    if (kind) {
+      var showKind = function () {
+        document.querySelectorAll("[data-kinds]").forEach(function (el) {
+          el.hidden = el.getAttribute("data-kinds").split(" ").indexOf(kind.value) < 0;
+        });
+      };
+      kind.addEventListener("change", showKind);
+      showKind();
+    }
     // Ticking a tie-break gives it the next order number; unticking clears it.
     document.querySelectorAll(".tb-list").forEach(function (list) {
       list.addEventListener("change", function (event) {

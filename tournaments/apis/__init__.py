@@ -20,6 +20,7 @@ from tournaments.apis.clubs import (
     ClubRoleOutput,
     ClubRoleRevokeApi,
 )
+from tournaments.apis.console import EventConsoleApi
 from tournaments.apis.events import (
     EventDetailApi,
     EventFinishApi,
@@ -28,6 +29,7 @@ from tournaments.apis.events import (
     EventPlayoffCreateApi,
     RulePresetListApi,
 )
+from tournaments.apis.me import MeApi
 from tournaments.apis.players import (
     PlayerBulkCreateApi,
     PlayerDetailApi,
@@ -43,6 +45,7 @@ from tournaments.apis.registrations import (
     RegistrationDropApi,
     RegistrationListApi,
     RegistrationOutput,
+    RegistrationPasteApi,
     RegistrationSelfCheckinApi,
     RegistrationWithTokenOutput,
 )
@@ -66,6 +69,7 @@ __all__ = [
     "ClubRoleOutput",
     "ClubRoleRevokeApi",
     "EventBracketApi",
+    "EventConsoleApi",
     "EventDetailApi",
     "EventFinishApi",
     "EventListApi",
@@ -75,6 +79,7 @@ __all__ = [
     "ForbiddenPairingCreateApi",
     "MatchForfeitApi",
     "MatchOutput",
+    "MeApi",
     "PlayerBulkCreateApi",
     "PlayerDetailApi",
     "PlayerListApi",
@@ -86,6 +91,7 @@ __all__ = [
     "RegistrationDropApi",
     "RegistrationListApi",
     "RegistrationOutput",
+    "RegistrationPasteApi",
     "RegistrationSelfCheckinApi",
     "RegistrationWithTokenOutput",
     "RoundDetailApi",

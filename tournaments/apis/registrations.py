@@ -30,6 +30,7 @@ from tournaments.apis._common import (
 from tournaments.apis.players import PlayerOutput
 from tournaments.models import Event, Player, Registration
 from tournaments.permissions import user_can_manage_event
+from tournaments.services.edits import event_players_paste
 from tournaments.services.events import registrations_checkin_all, registrations_create_many
 
 
@@ -144,6 +145,60 @@ class RegistrationBulkCreateApi(_Api):
         )
         return Response(
             RegistrationWithTokenOutput(registrations, many=True).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class RegistrationPasteApi(_Api):
+    """Register pasted names (the event page's "Paste names" box)."""
+
+    class RegistrationPasteInputSerializer(serializers.Serializer):
+        names = serializers.ListField(
+            child=serializers.CharField(max_length=120, allow_blank=True),
+            allow_empty=False,
+            max_length=500,
+            help_text="Player names, as pasted: blanks and repeats are dropped; a name the "
+            "club does not have yet becomes a new club player.",
+        )
+        checked_in = serializers.BooleanField(
+            required=False, default=False, help_text="Check them in now."
+        )
+
+    class RegistrationPasteOutputSerializer(serializers.Serializer):
+        registered = RegistrationWithTokenOutput(many=True)
+        skipped = serializers.ListField(
+            child=serializers.CharField(), help_text="Names already registered."
+        )
+
+    @extend_schema(
+        operation_id="events_registrations_paste",
+        summary="Register pasted names",
+        description="Register every pasted name in one transaction (all or none): names the "
+        "club lacks are added as players first, names already registered are skipped. Only "
+        "the event's directors and the club's admins and directors.",
+        request=RegistrationPasteInputSerializer,
+        responses={
+            201: RegistrationPasteOutputSerializer,
+            400: INVALID,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+            409: conflict("The event is finished, or its draw is made (`player` names who)."),
+        },
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        event = _managed_event(request, event_id)
+        data = self.RegistrationPasteInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        done, skipped = event_players_paste(
+            event=event,
+            names=data.validated_data["names"],
+            checked_in=data.validated_data["checked_in"],
+        )
+        return Response(
+            {
+                "registered": RegistrationWithTokenOutput(done, many=True).data,
+                "skipped": skipped,
+            },
             status=status.HTTP_201_CREATED,
         )
 

@@ -76,16 +76,37 @@ class RoundListApi(_Api):
         rounds = selectors.event_rounds(event=_event(event_id))
         return Response(RoundOutput(rounds, many=True).data)
 
+    class RoundPairInput(serializers.Serializer):
+        force = serializers.BooleanField(
+            default=False,
+            help_text="Pair even though the last round still has tables without a final result "
+            "(they stay open and count when they finish); needs a reason.",
+        )
+        reason = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            max_length=500,
+            help_text="Why the round is forced; kept in the event's log (see the console).",
+        )
+
     @extend_schema(
-        request=None,
+        request=RoundPairInput,
         responses={201: RoundOutput, 202: RoundOutput},
         description="Pair the next round (or draw the bracket). A big Swiss field answers 202 "
         "with a queued round: poll GET /api/events/{id}/rounds/{number}/ until its status is "
-        "'paired' or 'failed'.",
+        "'paired' or 'failed'. The body is optional: send force and a reason to pair before "
+        "every result of the last round is in.",
     )
     def post(self, request: Request, event_id: int) -> Response:
         event = _managed_event(request, event_id)
-        rnd = services.round_pair(event=event, user=_user(request))
+        data = self.RoundPairInput(data=request.data or {})
+        data.is_valid(raise_exception=True)
+        rnd = services.round_pair(
+            event=event,
+            user=_user(request),
+            force=data.validated_data["force"],
+            reason=data.validated_data.get("reason", ""),
+        )
         code = status.HTTP_202_ACCEPTED if rnd.status == Round.Status.QUEUED else 201
         return Response(RoundOutput(rnd).data, status=code)
 

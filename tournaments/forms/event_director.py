@@ -57,6 +57,21 @@ class BulkRegisterForm(forms.Form):
         self.fields["players"].queryset = players  # type: ignore[attr-defined]
 
 
+class PasteRegisterForm(forms.Form):
+    """Names pasted on the event page, one a line: each is registered (new names join the club)."""
+
+    names = forms.CharField(
+        label=_("Paste names, one a line"),
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=20000,
+        help_text=_("A name the club does not have yet is added to the club's players."),
+    )
+    checked_in = forms.BooleanField(required=False, initial=True, label=_("Check them in now"))
+
+    def name_list(self) -> list[str]:
+        return str(self.cleaned_data["names"]).splitlines()
+
+
 class MatchStartForm(forms.Form):
     """A club-night table: players in seat order (in the box: box, captain, sitter) and a table."""
 

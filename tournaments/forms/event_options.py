@@ -169,3 +169,28 @@ _OPTION_NAME = _param_pattern(FORM_OPTIONS)
 
 
 _NUMBER_KINDS = ("int", "int?", "limit", "deal")
+
+
+_SWISS, _RR, _SE, _DE = "swiss", "round_robin", "single_elim", "double_elim"
+_NIGHT, _LEAGUE = "club_night", "league"
+OPTION_KINDS: dict[str, tuple[str, ...]] = {
+    "win_points": (_SWISS, _RR, _NIGHT, _LEAGUE),
+    "bye_points": (_SWISS, _RR),
+    "requested_bye_points": (_SWISS,),
+    "late_entry_points": (_SWISS,),
+    "groups": (_RR,),
+    "playoff_cut": (_SWISS, _RR),
+    "double_round_robin": (_RR,),
+    "avoid_same_table": (_SWISS, _RR, _SE, _DE),
+    "third_place": (_SE, _SWISS, _RR),
+    "grand_final_reset": (_DE,),
+    "registered_only": (_NIGHT, _LEAGUE),
+    "pair_by": (_SWISS,),
+    "forbid_same_club": (_SWISS,),
+    "forbid_family": (_SWISS,),
+}
+"""Which kinds of event each option applies to: the form shows (and stores) only those. A
+Swiss or round robin's third-place match is its playoff's (after ``playoff_cut``)."""
+
+SETTING_KINDS: dict[str, tuple[str, ...]] = {"rounds_planned": (_SWISS,)}
+"""Event settings outside the options that only some kinds use."""

@@ -1,6 +1,7 @@
 """The event settings form: rules (a preset and its overrides), match format, tie-breaks and
-options. One form, one page: its clean methods are the whole of what the page accepts, which is
-why it is a little over 400 lines (the vocabulary it offers is in ``event_options``).
+options. One form, one page: its clean methods are the whole of what the page accepts, with
+which settings apply to which kind of event, which is why it is over 400 lines (the vocabulary
+it offers is in ``event_options``).
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ from tournaments.forms.event_options import (
     MATCH_FORMATS,
     NUMBER_OPTION_HELP,
     NUMBER_OPTIONS,
+    OPTION_KINDS,
     RULE_PARAMS,
+    SETTING_KINDS,
     TIEBREAK_NAMES,
     WHOLE_OPTION_HELP,
     WHOLE_OPTIONS,
@@ -122,6 +125,10 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         self.event = event
         self.lock_rules = lock_rules
+        # The kind decides which settings apply: fixed once the event exists, else the one
+        # chosen (the script shows and hides the others as the choice changes).
+        chosen = self.data.get("kind") if self.is_bound else self.initial.get("kind")
+        self.chosen_kind = event.kind if event is not None else str(chosen or Event.Kind.SWISS)
         self.fields["preset"].widget.attrs.update(
             {
                 "hx-get": reverse("event-rules-fields"),
@@ -187,6 +194,37 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             self.fields[f"opt_{name}"] = forms.BooleanField(
                 label=label, required=False, initial=OPTION_DEFAULTS[name]
             )
+        if event is not None:
+            # An event's kind never changes: what does not apply to it is not offered at all.
+            for name in [*OPTION_KINDS, *SETTING_KINDS]:
+                if not self.applies(name):
+                    self.fields.pop(f"opt_{name}" if name in OPTION_KINDS else name, None)
+
+    def applies(self, name: str) -> bool:
+        """True when the option or setting ``name`` applies to the chosen kind."""
+        kinds = OPTION_KINDS.get(name) or SETTING_KINDS.get(name)
+        return kinds is None or self.chosen_kind in kinds
+
+    def kind_rows(self, names: Any) -> list[dict[str, Any]]:
+        """Option rows with the kinds they apply to, for the page to show and hide."""
+        return [
+            {
+                "field": self[f"opt_{n}"],
+                "kinds": " ".join(OPTION_KINDS.get(n, Event.Kind.values)),
+                "shown": self.applies(n),
+            }
+            for n in names
+            if f"opt_{n}" in self.fields
+        ]
+
+    def rounds_row(self) -> dict[str, Any] | None:
+        if "rounds_planned" not in self.fields:
+            return None
+        return {
+            "field": self["rounds_planned"],
+            "kinds": " ".join(SETTING_KINDS["rounds_planned"]),
+            "shown": self.applies("rounds_planned"),
+        }
 
     # -- initial values -------------------------------------------------------------------
 
@@ -335,14 +373,14 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
     def tiebreak_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         return [(self[f"tb_{n}"], self[f"tbo_{n}"]) for n in TIEBREAK_NAMES]
 
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[f"opt_{n}"] for n in (*NUMBER_OPTIONS, *WHOLE_OPTIONS)]
+    def option_fields(self) -> list[dict[str, Any]]:
+        return self.kind_rows((*NUMBER_OPTIONS, *WHOLE_OPTIONS))
 
-    def choice_option_fields(self) -> list[forms.BoundField]:
-        return [self[f"opt_{n}"] for n in CHOICE_OPTIONS]
+    def choice_option_fields(self) -> list[dict[str, Any]]:
+        return self.kind_rows(CHOICE_OPTIONS)
 
-    def flag_fields(self) -> list[forms.BoundField]:
-        return [self[f"opt_{n}"] for n in FLAG_OPTIONS]
+    def flag_fields(self) -> list[dict[str, Any]]:
+        return self.kind_rows(FLAG_OPTIONS)
 
     # -- cleaning ---------------------------------------------------------------------------
 
@@ -354,6 +392,8 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             data["match_format"] = self._clean_format(data, rules)
         data["tiebreaks"] = self._clean_tiebreaks(data)
         data["options"] = self._clean_options(data)
+        if not self.applies("rounds_planned"):
+            data["rounds_planned"] = None
         return data
 
     def _clean_rules(self, data: dict[str, Any]) -> RuleSet | None:
@@ -420,15 +460,15 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             )
         for name in NUMBER_OPTIONS:
             value = data.get(f"opt_{name}")
-            if value is not None:
+            if value is not None and self.applies(name):
                 options[name] = _number(value)
         for name in WHOLE_OPTIONS:
             value = data.get(f"opt_{name}")
-            if value is not None:
+            if value is not None and self.applies(name):
                 options[name] = value
         for name in (*CHOICE_OPTIONS, *FLAG_OPTIONS):
             key = f"opt_{name}"
-            if key in data and data[key] != OPTION_DEFAULTS[name]:
+            if key in data and data[key] != OPTION_DEFAULTS[name] and self.applies(name):
                 options[name] = data[key]
         return options
 

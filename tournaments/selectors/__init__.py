@@ -18,8 +18,8 @@ The package: :mod:`~tournaments.selectors.options` (event options and tie-break 
 :mod:`~tournaments.selectors.results` (match records and the results snapshot),
 :mod:`~tournaments.selectors.standings` (computed and stored standings, league tables),
 :mod:`~tournaments.selectors.pairing` (pairing input), :mod:`~tournaments.selectors.brackets`,
-:mod:`~tournaments.selectors.ratings` and :mod:`~tournaments.selectors.lists` (what the API and
-pages list).
+:mod:`~tournaments.selectors.ratings`, :mod:`~tournaments.selectors.lists` (what the API and
+pages list) and :mod:`~tournaments.selectors.console` (the director's console of a round).
 """
 
 from tournaments.selectors.brackets import (
@@ -29,6 +29,12 @@ from tournaments.selectors.brackets import (
     event_bracket_snapshot,
     event_bracket_structure,
 )
+from tournaments.selectors.console import (
+    ConsoleRound,
+    ConsoleState,
+    ConsoleTable,
+    event_console,
+)
 from tournaments.selectors.lists import (
     PlayerMatch,
     club_list,
@@ -37,6 +43,7 @@ from tournaments.selectors.lists import (
     event_forbidden_pairings,
     event_list,
     event_matches,
+    event_present_players,
     event_round,
     event_rounds,
     player_list,
@@ -83,6 +90,9 @@ __all__ = [
     "OPTION_DEFAULTS",
     "TIEBREAK_CHOICES",
     "BracketSnapshot",
+    "ConsoleRound",
+    "ConsoleState",
+    "ConsoleTable",
     "EventStandings",
     "MatchRecord",
     "PlayerMatch",
@@ -98,12 +108,14 @@ __all__ = [
     "event_bracket",
     "event_bracket_snapshot",
     "event_bracket_structure",
+    "event_console",
     "event_forbidden_pairings",
     "event_list",
     "event_match_records",
     "event_matches",
     "event_option",
     "event_pairing_registrations",
+    "event_present_players",
     "event_results_snapshot",
     "event_round",
     "event_rounds",

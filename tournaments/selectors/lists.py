@@ -102,6 +102,13 @@ def event_active_players(*, event: Event) -> QuerySet[Player]:
     return Player.objects.filter(pk__in=active.values("player_id")).order_by("name")
 
 
+def event_present_players(*, event: Event) -> QuerySet[Player]:
+    """Who is in the room: the event's players registered and checked in (a club night's seat
+    menus offer these, not the whole club)."""
+    present = Registration.objects.filter(event=event, status=Registration.Status.CHECKED_IN)
+    return Player.objects.filter(pk__in=present.values("player_id")).order_by("name")
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerMatch:
     """One of a player's matches as their page lists it."""

@@ -48,12 +48,14 @@ def event_pairing_registrations(*, event: Event) -> QuerySet[Registration]:
     return Registration.objects.filter(event=event, status=Registration.Status.CHECKED_IN)
 
 
-def swiss_input(*, event: Event, round_number: int) -> SwissInput:
+def swiss_input(*, event: Event, round_number: int, allow_unfinished: bool = False) -> SwissInput:
     """The pairing snapshot for ``round_number``: scores, opponents met, byes and forfeit wins,
     seats, last round's floats, constraints.
 
     Scores come from the stored results themselves (not from the standings, which may be
-    behind), so a round is always paired from what was actually played.
+    behind), so a round is always paired from what was actually played. A match without a
+    final result refuses the pairing (409) unless the director forced the round
+    (``allow_unfinished``): then it counts as a meeting (no rematch) and scores nothing yet.
     """
     regs = list(
         event_pairing_registrations(event=event).values_list(
@@ -63,7 +65,7 @@ def swiss_input(*, event: Event, round_number: int) -> SwissInput:
     ids = [r[0] for r in regs]
     records = event_match_records(event=event, with_hands=False)
     unfinished = [r for r in records if not r.finished and r.round is not None]
-    if unfinished:
+    if unfinished and not allow_unfinished:
         raise ApplicationError(
             ngettext(
                 "Round %(number)s still has %(count)s match without a final result.",

@@ -22,9 +22,15 @@ from engine.errors import EngineError
 from engine.gem import DeckMap
 from engine.rules import RuleSet
 from scoring.models import Match
-from tournaments.models import Club, ClubRole, Event, Player
+from tournaments.models import Club, ClubRole, Event, Player, Registration
 from tournaments.services.clubs import club_fields_check, player_create
-from tournaments.services.events import _match_format, _options, _rules, _tiebreaks
+from tournaments.services.events import (
+    _match_format,
+    _options,
+    _rules,
+    _tiebreaks,
+    registrations_create_many,
+)
 from tournaments.services.results import event_results_bump
 
 
@@ -79,15 +85,7 @@ def players_create_many(
 
     All or nothing: either every new name is added or none is.
     """
-    wanted: list[str] = []
-    seen: set[str] = set()
-    for raw in names:
-        name = raw.strip()
-        if name and name.casefold() not in seen:
-            seen.add(name.casefold())
-            wanted.append(name)
-    if not wanted:
-        raise ApplicationError(_("Paste at least one name."), field="names")
+    wanted = _pasted(names)
     existing = {
         n.casefold() for n in Player.objects.filter(club=club).values_list("name", flat=True)
     }
@@ -99,6 +97,45 @@ def players_create_many(
             if n.casefold() not in existing
         ]
     return created, skipped
+
+
+def _pasted(names: Iterable[str]) -> list[str]:
+    """The pasted names, trimmed, without blanks and repeats (compared case-insensitively)."""
+    wanted: list[str] = []
+    seen: set[str] = set()
+    for raw in names:
+        name = raw.strip()
+        if name and name.casefold() not in seen:
+            seen.add(name.casefold())
+            wanted.append(name)
+    if not wanted:
+        raise ApplicationError(_("Paste at least one name."), field="names")
+    return wanted
+
+
+def event_players_paste(
+    *, event: Event, names: Iterable[str], checked_in: bool = False
+) -> tuple[list[Registration], list[str]]:
+    """Register a pasted list of names for the event: a name the club does not have yet becomes
+    a new club player; a name already registered is skipped and returned. All or nothing.
+    """
+    wanted = _pasted(names)
+    with transaction.atomic():
+        club_players = {p.name.casefold(): p for p in Player.objects.filter(club=event.club)}
+        players = [
+            club_players.get(n.casefold()) or player_create(club=event.club, name=n) for n in wanted
+        ]
+        registered = set(
+            Registration.objects.filter(event=event).values_list("player_id", flat=True)
+        )
+        fresh = [p for p in players if p.pk not in registered]
+        skipped = [p.name for p in players if p.pk in registered]
+        done = (
+            registrations_create_many(event=event, players=fresh, checked_in=checked_in)
+            if fresh
+            else []
+        )
+    return done, skipped
 
 
 def player_update(*, player: Player, name: str, is_guest: bool, family: str = "") -> Player:

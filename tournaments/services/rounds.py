@@ -23,7 +23,7 @@ from scoring.models import Hand, Match
 from tournaments.algorithms.matching import max_weight_matching
 from tournaments.algorithms.round_robin import berger_schedule, snake_groups
 from tournaments.algorithms.swiss import PairingError, pair_swiss
-from tournaments.models import Event, Player, Registration, Round, WorkDue
+from tournaments.models import Event, EventLog, Player, Registration, Round, WorkDue
 from tournaments.pairing_messages import pairing_error_text
 from tournaments.selectors import (
     event_option,
@@ -84,9 +84,16 @@ def pairing_error_message(*, number: int, code: str, params: Mapping[str, Any]) 
     )
 
 
+def _forced(event: Event, number: int) -> bool:
+    """True when a director paired round ``number`` before the one before it was complete."""
+    return EventLog.objects.filter(
+        event=event, kind=EventLog.Kind.ROUND_FORCED, round_number=number
+    ).exists()
+
+
 def _plan_swiss(event: Event, rnd: Round) -> list[PlannedMatch]:
     number = rnd.number
-    inp = swiss_input(event=event, round_number=number)
+    inp = swiss_input(event=event, round_number=number, allow_unfinished=_forced(event, number))
     try:
         pairing = pair_swiss(inp.players, forbidden=inp.forbidden, config=inp.config)
     except PairingError as exc:
@@ -199,13 +206,30 @@ def _close_finished_rounds(event: Event) -> None:
     ).update(status=Round.Status.FINISHED)
 
 
-def round_pair(*, event: Event, user: User | None = None) -> Round:
+REASON_MAX = 500
+
+
+def round_pair(
+    *, event: Event, user: User | None = None, force: bool = False, reason: str = ""
+) -> Round:
     """Pair the event's next round (or draw the bracket, for an elimination event).
 
     Small Swiss fields and round robins are paired at once; a Swiss field of at least
     ``async_pairing_from`` players gets a ``queued`` round, paired by ``round_pair_task`` after
-    commit. The previous round must be complete: every match final.
+    commit. The previous round must be complete: every match final, unless the director
+    ``force``s it with a ``reason`` (required), kept in the event's log with the tables that
+    were still open. Those tables stay open and count when they finish; a Swiss pairing treats
+    them as meetings that score nothing yet.
     """
+    reason = (reason or "").strip()
+    if force and not reason:
+        raise ApplicationError(
+            _("Say why the round is paired before every result is in."), field="reason"
+        )
+    if len(reason) > REASON_MAX:
+        raise ApplicationError(
+            _("Keep the reason under %(n)s characters.") % {"n": REASON_MAX}, field="reason"
+        )
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.FINISHED:
@@ -230,13 +254,19 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
                 status=409,
             )
         _close_finished_rounds(event)
-        if (
-            last is not None
-            and Match.objects.filter(round=last).exclude(status=Match.Status.FINISHED).exists()
-        ):
+        open_tables = (
+            list(
+                Match.objects.filter(round=last)
+                .exclude(status=Match.Status.FINISHED)
+                .values_list("table_number", flat=True)
+            )
+            if last is not None
+            else []
+        )
+        if open_tables and not force:
             raise ApplicationError(
                 _("Round %(number)s still has matches without a final result.")
-                % {"number": last.number},
+                % {"number": last.number if last else 0},
                 status=409,
             )
         number = (last.number if last else 0) + 1
@@ -257,6 +287,15 @@ def round_pair(*, event: Event, user: User | None = None) -> Round:
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status"])
         rnd = Round.objects.create(event=event, number=number, status=Round.Status.QUEUED)
+        if open_tables:
+            EventLog.objects.create(
+                event=event,
+                kind=EventLog.Kind.ROUND_FORCED,
+                round_number=number,
+                reason=reason,
+                details={"open_tables": sorted(t for t in open_tables if t is not None)},
+                user=user,
+            )
         threshold = int(event_option(event=event, name="async_pairing_from"))
         if event.kind == Event.Kind.SWISS and count >= threshold:
             # Recorded with the round: the sweep re-sends a prompt that was lost.

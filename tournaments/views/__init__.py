@@ -23,6 +23,8 @@ from tournaments.views.clubs import (
     club_list_for_page,
     home_feed,
 )
+from tournaments.views.console import event_console_view
+from tournaments.views.dashboard import dashboard
 from tournaments.views.event_director import (
     checkin_by_link,
     event_match_start,
@@ -33,6 +35,7 @@ from tournaments.views.event_director import (
     registration_checkin_all_view,
     registration_checkin_view,
     registration_drop_view,
+    registration_paste,
     round_repair_view,
 )
 from tournaments.views.event_settings import event_create_view, event_edit, event_rules_fields
@@ -65,6 +68,8 @@ __all__ = [
     "club_players",
     "club_role_revoke_view",
     "club_roles",
+    "dashboard",
+    "event_console_view",
     "event_create_view",
     "event_detail",
     "event_edit",
@@ -80,6 +85,7 @@ __all__ = [
     "registration_checkin_all_view",
     "registration_checkin_view",
     "registration_drop_view",
+    "registration_paste",
     "round_detail",
     "round_repair_view",
     "signup",

@@ -20,9 +20,12 @@ from tournaments.services.clubs import user_signup
 
 
 class SignInView(LoginView):
+    """Signing in lands on the user's own page (their clubs, events and matches), unless the
+    sign-in was asked for on the way to another page (``?next=``)."""
+
     template_name = "registration/login.html"
     redirect_authenticated_user = True
-    next_page = "home"
+    next_page = "dashboard"
 
 
 class SignOutView(LogoutView):

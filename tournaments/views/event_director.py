@@ -3,6 +3,9 @@ forbidden pairs, starting a match; and a player's own check-in link."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django import forms
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,6 +21,7 @@ from tournaments.forms import (
     BulkRegisterForm,
     ForbiddenPairingForm,
     MatchStartForm,
+    PasteRegisterForm,
     RegisterForm,
 )
 from tournaments.models import (
@@ -40,6 +44,7 @@ from tournaments.services import (
     round_pair,
     round_repair,
 )
+from tournaments.services.edits import event_players_paste
 from tournaments.services.events import registrations_checkin_all, registrations_create_many
 from tournaments.views._common import _event
 
@@ -57,19 +62,40 @@ def _back(event: Event, anchor: str = "") -> HttpResponseRedirect:
     return HttpResponseRedirect(reverse("event-detail", args=[event.pk]) + anchor)
 
 
+def _form_errors(request: HttpRequest, form: forms.Form) -> None:
+    """Every error of ``form`` as a message, each after its field's label."""
+    for field, errors in form.errors.items():
+        label = form.fields[field].label if field in form.fields else ""
+        text = " ".join(str(e) for e in errors)
+        messages.error(request, f"{label}: {text}" if label else text)
+
+
 @require_POST
 def event_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pair the next round; from the console, ``force`` with a ``reason`` pairs it before every
+    result of the round is in (recorded in the event's log)."""
     event = _managed(request, pk)
+    console = request.POST.get("next") == "console"
+    back = (
+        HttpResponseRedirect(reverse("event-console", args=[event.pk]))
+        if console
+        else _back(event, "#pairings")
+    )
     try:
-        rnd = round_pair(event=event, user=request.user)  # type: ignore[arg-type]
+        rnd = round_pair(
+            event=event,
+            user=request.user,  # type: ignore[arg-type]
+            force=request.POST.get("force") == "1",
+            reason=request.POST.get("reason", ""),
+        )
     except ApplicationError as exc:
         messages.error(request, exc.message)
+        return back
+    if rnd.status == Round.Status.QUEUED:
+        messages.info(request, _("Round %(n)s is queued for pairing.") % {"n": rnd.number})
     else:
-        if rnd.status == Round.Status.QUEUED:
-            messages.info(request, _("Round %(n)s is queued for pairing.") % {"n": rnd.number})
-        else:
-            messages.success(request, _("Round %(n)s is paired.") % {"n": rnd.number})
-    return _back(event, "#pairings")
+        messages.success(request, _("Round %(n)s is paired.") % {"n": rnd.number})
+    return back
 
 
 @require_POST
@@ -91,24 +117,26 @@ def _registration(event: Event, registration_id: int) -> Registration:
     )
 
 
-@require_POST
-def registration_checkin_view(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
+def _registration_action(
+    request: HttpRequest, pk: int, registration_id: int, action: Callable[..., object]
+) -> HttpResponse:
+    """Check in or drop one registration (the two buttons of a registration row)."""
     event = _managed(request, pk)
     try:
-        registration_checkin(registration=_registration(event, registration_id))
+        action(registration=_registration(event, registration_id))
     except ApplicationError as exc:
         messages.error(request, exc.message)
     return _back(event, "#registrations")
+
+
+@require_POST
+def registration_checkin_view(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
+    return _registration_action(request, pk, registration_id, registration_checkin)
 
 
 @require_POST
 def registration_drop_view(request: HttpRequest, pk: int, registration_id: int) -> HttpResponse:
-    event = _managed(request, pk)
-    try:
-        registration_drop(registration=_registration(event, registration_id))
-    except ApplicationError as exc:
-        messages.error(request, exc.message)
-    return _back(event, "#registrations")
+    return _registration_action(request, pk, registration_id, registration_drop)
 
 
 @require_POST
@@ -148,15 +176,42 @@ def registration_bulk(request: HttpRequest, pk: int) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, exc.message)
     else:
-        if form.cleaned_data["checked_in"]:
-            text = ngettext(
-                "%(n)s player registered and checked in.",
-                "%(n)s players registered and checked in.",
-                len(done),
-            )
-        else:
-            text = ngettext("%(n)s player registered.", "%(n)s players registered.", len(done))
-        messages.success(request, text % {"n": len(done)})
+        messages.success(request, _registered_message(len(done), form.cleaned_data["checked_in"]))
+    return _back(event, "#registrations")
+
+
+def _registered_message(count: int, checked_in: bool) -> str:
+    if checked_in:
+        return ngettext(
+            "%(n)s player registered and checked in.",
+            "%(n)s players registered and checked in.",
+            count,
+        ) % {"n": count}
+    return ngettext("%(n)s player registered.", "%(n)s players registered.", count) % {"n": count}
+
+
+@require_POST
+def registration_paste(request: HttpRequest, pk: int) -> HttpResponse:
+    """Register pasted names (new names become club players), checking them in if asked."""
+    event = _managed(request, pk)
+    form = PasteRegisterForm(request.POST, prefix="paste")
+    if not form.is_valid():
+        _form_errors(request, form)
+        return _back(event, "#registrations")
+    try:
+        done, skipped = event_players_paste(
+            event=event, names=form.name_list(), checked_in=form.cleaned_data["checked_in"]
+        )
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+        return _back(event, "#registrations")
+    if done:
+        messages.success(request, _registered_message(len(done), form.cleaned_data["checked_in"]))
+    if skipped:
+        messages.info(
+            request,
+            _("Already registered: %(names)s.") % {"names": ", ".join(skipped)},
+        )
     return _back(event, "#registrations")
 
 
@@ -207,10 +262,7 @@ def event_match_start(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     form = MatchStartForm(request.POST, players=player_list(club_id=event.club_id))
     if not form.is_valid():
-        for field, errors in form.errors.items():
-            label = form.fields[field].label if field in form.fields else ""
-            text = " ".join(str(e) for e in errors)
-            messages.error(request, f"{label}: {text}" if label else text)
+        _form_errors(request, form)
         return _back(event, "#start")
     try:
         match = match_start(

@@ -16,6 +16,7 @@ from tournaments.forms import (
     BulkRegisterForm,
     ForbiddenPairingForm,
     MatchStartForm,
+    PasteRegisterForm,
     RegisterForm,
 )
 from tournaments.models import (
@@ -30,6 +31,7 @@ from tournaments.selectors import (
     event_bracket,
     event_forbidden_pairings,
     event_matches,
+    event_present_players,
     event_round,
     event_rounds,
     event_standings,
@@ -238,6 +240,15 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "uses_rounds": event.kind in (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN),
         "elimination": event.kind in (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION),
         "open_play": event.kind in (Event.Kind.CLUB_NIGHT, Event.Kind.LEAGUE),
+        # "Pair next round" is offered once the current round has every result (the console
+        # can force it earlier, with a reason).
+        "pair_ready": current is None
+        or (
+            event.kind in (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN)
+            and not Match.objects.filter(round=current)
+            .exclude(status=Match.Status.FINISHED)
+            .exists()
+        ),
         "league_events": list(event.league_events.all()) if event.kind == Event.Kind.LEAGUE else [],
     }
     if context["open_play"]:
@@ -252,7 +263,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             register_form=RegisterForm(players=unregistered),
             bulk_form=BulkRegisterForm(prefix="bulk", players=unregistered),
             waiting_checkin=sum(r.status == Registration.Status.REGISTERED for r in registrations),
-            start_form=MatchStartForm(players=active),
+            paste_form=PasteRegisterForm(prefix="paste"),
+            start_form=MatchStartForm(players=event_present_players(event=event)),
             forbidden=list(event_forbidden_pairings(event=event)),
             forbidden_form=ForbiddenPairingForm(players=active),
         )

@@ -1,0 +1,64 @@
+"""What a signed-in user lands on: the clubs they run, the events they direct (running first),
+and the matches they play (open ones first)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db.models import Case, Count, IntegerField, Q, Value, When
+
+from scoring.models import Match
+from tournaments.models import Club, ClubRole, Event, Player
+from tournaments.selectors.lists import PlayerMatch, player_matches
+
+
+@dataclass(frozen=True, slots=True)
+class Dashboard:
+    """A user's clubs (with their role), directed events and own matches."""
+
+    clubs: tuple[tuple[Club, str], ...]
+    events: tuple[Event, ...]
+    matches: tuple[PlayerMatch, ...]
+
+    @property
+    def directs(self) -> bool:
+        return bool(self.clubs or self.events)
+
+
+def user_dashboard(*, user: User) -> Dashboard:
+    """The user's clubs and events (superusers see every club) and their matches."""
+    if getattr(user, "is_superuser", False):
+        club_rows = [(c, "admin") for c in Club.objects.order_by("name")]
+    else:
+        roles: dict[int, str] = {}
+        for club_id, role in ClubRole.objects.filter(user=user).values_list("club_id", "role"):
+            if roles.get(club_id) != "admin":
+                roles[club_id] = role
+        club_rows = [(c, roles[c.pk]) for c in Club.objects.filter(pk__in=roles).order_by("name")]
+    club_ids = [c.pk for c, _role in club_rows]
+    events = (
+        Event.objects.filter(Q(club_id__in=club_ids) | Q(directors=user))
+        .select_related("club")
+        .annotate(
+            registration_count=Count("registrations", distinct=True),
+            open_tables=Count(
+                "matches",
+                filter=~Q(matches__status=Match.Status.FINISHED),
+                distinct=True,
+            ),
+            order=Case(
+                When(status=Event.Status.RUNNING, then=Value(0)),
+                When(status=Event.Status.REGISTRATION, then=Value(1)),
+                default=Value(2),
+                output_field=IntegerField(),
+            ),
+        )
+        .distinct()
+        .order_by("order", "-starts_on", "-id")[:30]
+    )
+    matches: list[PlayerMatch] = []
+    for player in Player.objects.filter(user=user):
+        matches.extend(player_matches(player=player, limit=20))
+    matches.sort(key=lambda m: (m.result != "playing", -m.match.created_at.timestamp()))
+    return Dashboard(clubs=tuple(club_rows), events=tuple(events), matches=tuple(matches[:20]))

@@ -1,0 +1,66 @@
+"""The director's console of an event: the round's tables by state, pairing the next round (or
+forcing it with a reason), every earlier round one tap away. Reads ``event_console``; writes
+go through ``event_pair`` (``tournaments.views.event_director``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext_lazy
+
+from tournaments.models import Round
+from tournaments.permissions import user_can_manage_event
+from tournaments.selectors import event_console
+from tournaments.views._common import _event, _forbidden
+
+STATE_LABELS: dict[str, Any] = {
+    "playing": gettext_lazy("playing"),
+    "waiting": gettext_lazy("waiting for confirmation"),
+    "disputed": gettext_lazy("disputed"),
+    "finished": gettext_lazy("finished"),
+    "decided": gettext_lazy("decided by the pairing"),
+}
+
+BLOCKED_LABELS: dict[str, Any] = {
+    "event_finished": gettext_lazy("The event is finished."),
+    "bracket_drawn": gettext_lazy(
+        "The bracket is drawn; it advances by itself as results come in."
+    ),
+    "pairing": gettext_lazy("The round is being paired: the tables appear in a moment."),
+    "pairing_failed": gettext_lazy("Pairing failed: re-pair the round from the event page."),
+    "results_missing": gettext_lazy(
+        "The next round can be paired when every table of this round has a final result."
+    ),
+    "all_rounds_paired": gettext_lazy("Every planned round has been paired."),
+    "no_rounds": gettext_lazy(
+        "Club nights and leagues have no rounds: players sit down with anyone."
+    ),
+}
+
+
+@login_required
+def event_console_view(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event(pk)
+    if not user_can_manage_event(user=request.user, event=event):
+        return _forbidden(request, str(gettext_lazy("Only the event's directors may run it.")))
+    raw = request.GET.get("round", "")
+    number = int(raw) if raw.isascii() and raw.isdigit() else None
+    if raw and number is None:
+        raise Http404
+    try:
+        console = event_console(event=event, round_number=number)
+    except Round.DoesNotExist:
+        raise Http404 from None
+    return render(
+        request,
+        "tournaments/console.html",
+        {
+            "event": event,
+            "console": console,
+            "rows": [{"table": t, "label": STATE_LABELS[t.state]} for t in console.tables],
+            "blocked_message": BLOCKED_LABELS.get(console.blocked, ""),
+        },
+    )
