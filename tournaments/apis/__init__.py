@@ -28,6 +28,12 @@ from tournaments.apis.events import (
     EventPlayoffCreateApi,
     RulePresetListApi,
 )
+from tournaments.apis.exports import (
+    CheckinCodesApi,
+    ResultsExportApi,
+    RoundPrintApi,
+    StandingsExportApi,
+)
 from tournaments.apis.players import (
     PlayerBulkCreateApi,
     PlayerDetailApi,
@@ -58,6 +64,7 @@ from tournaments.apis.rounds import (
 from tournaments.apis.standings import EventBracketApi, EventStandingsApi, StandingRowOutput
 
 __all__ = [
+    "CheckinCodesApi",
     "ClubDetailApi",
     "ClubGemDeckApi",
     "ClubListApi",
@@ -88,11 +95,14 @@ __all__ = [
     "RegistrationOutput",
     "RegistrationSelfCheckinApi",
     "RegistrationWithTokenOutput",
+    "ResultsExportApi",
     "RoundDetailApi",
     "RoundListApi",
     "RoundOutput",
+    "RoundPrintApi",
     "RoundRepairApi",
     "RulePresetListApi",
     "SeatOutput",
     "StandingRowOutput",
+    "StandingsExportApi",
 ]

@@ -129,6 +129,8 @@ def event_bracket(*, event: Event) -> dict[str, Any]:
                 "winner": slot(ms.winner),
                 "match": stored.id if stored else None,
                 "table_number": None,
+                "scores": _slot_scores(stored, ms.home, ms.away),
+                "feeders": [s.ref for s in (ms.match.home, ms.match.away) if s.kind != "seed"],
             }
         )
     tables = dict(
@@ -146,6 +148,25 @@ def event_bracket(*, event: Event) -> dict[str, Any]:
         "champion": slot(snap.state.champion) if snap.state.champion else None,
         "ready": [ms.match.id for ms in snap.state.ready],
     }
+
+
+def _slot_scores(
+    stored: MatchRecord | None, home: int | Vacancy, away: int | Vacancy
+) -> list[int | None]:
+    """The score beside each slot of a finished bracket match: games won when more than one game
+    was played, else the winner's margin (the loser 0); None where there is nothing to show."""
+    if stored is None or not stored.finished or stored.decision != Match.Decision.PLAYED:
+        return [None, None]
+    summary = stored.summary or {}
+    margins = summary.get("margins") or []
+    games_won = summary.get("games_won") or []
+    by_player: dict[int, int] = {}
+    if len(margins) > 1 and len(games_won) == len(stored.players):
+        by_player = {p: int(g) for p, g in zip(stored.players, games_won, strict=True)}
+    elif stored.winner is not None:
+        margin = sum(int(m or 0) for m in margins)
+        by_player = {p: (margin if p == stored.winner else 0) for p in stored.players}
+    return [by_player.get(slot) if isinstance(slot, int) else None for slot in (home, away)]
 
 
 def bracket_pending(snapshot: BracketSnapshot) -> list[int]:

@@ -44,6 +44,8 @@ from tournaments.views.events import (
     event_standings_fragment,
 )
 from tournaments.views.players import player_detail
+from tournaments.views.printing import checkin_cards, event_export, round_print
+from tournaments.views.projector import projector, projector_slides
 
 __all__ = [
     "BRACKET_STATUS_LABELS",
@@ -52,6 +54,7 @@ __all__ = [
     "SignInView",
     "SignOutView",
     "checkin_by_link",
+    "checkin_cards",
     "club_create_view",
     "club_detail",
     "club_edit",
@@ -67,6 +70,7 @@ __all__ = [
     "event_create_view",
     "event_detail",
     "event_edit",
+    "event_export",
     "event_match_start",
     "event_pair",
     "event_rules_fields",
@@ -74,11 +78,14 @@ __all__ = [
     "forbidden_pairing_add",
     "home_feed",
     "player_detail",
+    "projector",
+    "projector_slides",
     "registration_add",
     "registration_bulk",
     "registration_checkin_all_view",
     "registration_checkin_view",
     "registration_drop_view",
+    "round_print",
     "round_repair_view",
     "signup",
 ]
