@@ -70,6 +70,7 @@ def test_a_slip_without_links_draws_no_qr_code():
     without = round_pdf(
         title="t", subtitle="", headers=("a", "b", "c"), rows=[], slips=[_slip(1, urls=False)]
     )
+
     # Each dark run of a QR code is one filled rectangle: hundreds of them per code.
     def rects(content: bytes) -> int:
         return _reader(content).pages[1].get_contents().get_data().count(b" re")
@@ -92,7 +93,9 @@ def test_table_pdf_repeats_over_pages_and_checks_rows():
 
 
 def test_qr_cards_flow_onto_new_pages():
-    cards = [QrCard(f"선수 {i}", "체크인", f"https://knock.example/checkin/{i}/") for i in range(13)]
+    cards = [
+        QrCard(f"선수 {i}", "체크인", f"https://knock.example/checkin/{i}/") for i in range(13)
+    ]
     reader = _reader(qr_cards_pdf(title="체크인", subtitle="", cards=cards, paper="letter"))
     assert len(reader.pages) >= 2
     text = "".join(p.extract_text() for p in reader.pages)
