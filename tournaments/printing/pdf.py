@@ -78,7 +78,7 @@ class _Table:
     widths: tuple[float, ...] = field(default=())
 
 
-class _Document(FPDF):  # type: ignore[misc]
+class _Document(FPDF):
     """An FPDF page set-up shared by every document: paper, margins, the embedded font."""
 
     def __init__(self, *, paper: Paper, title: str, footer: str) -> None:
@@ -117,7 +117,7 @@ class _Document(FPDF):  # type: ignore[misc]
     def qr(self, url: str, x: float, y: float, size: float) -> None:
         """Draw ``url``'s QR code (error correction M, with its quiet zone) as a ``size`` square."""
         code = segno.make(url, error="m", micro=False)
-        matrix = list(code.matrix_iter(scale=1, border=4))
+        matrix = [list(row) for row in code.matrix_iter(scale=1, border=4)]
         module = size / len(matrix)
         self.set_fill_color(*_INK)
         for r, row in enumerate(matrix):
@@ -132,7 +132,7 @@ class _Document(FPDF):  # type: ignore[misc]
                 # Runs of dark modules as one rectangle each: a smaller file, no hairline gaps.
                 self.rect(x + start * module, y + r * module, (c - start) * module, module, "F")
 
-    def table(self, table: _Table, size: float = 10) -> None:
+    def draw_table(self, table: _Table, size: float = 10) -> None:
         usable = self.w - 2 * _MARGIN
         widths = table.widths or tuple(usable / len(table.headers) for _ in table.headers)
         height = size * 0.6
@@ -186,7 +186,9 @@ def round_pdf(
         pdf.line_of(subtitle, muted=True)
     pdf.ln(3)
     usable = pdf.w - 2 * _MARGIN
-    pdf.table(_Table(headers, tuple(rows), (usable * 0.16, usable * 0.62, usable * 0.22)), size=12)
+    pdf.draw_table(
+        _Table(headers, tuple(rows), (usable * 0.16, usable * 0.62, usable * 0.22)), size=12
+    )
     for slip in slips:
         pdf.add_page()
         pdf.heading(slip.heading, size=26)
@@ -285,5 +287,5 @@ def table_pdf(
     if widths:
         total = float(sum(widths))
         scaled = tuple(usable * w / total for w in widths)
-    pdf.table(_Table(tuple(headers), tuple(tuple(r) for r in rows), scaled))
+    pdf.draw_table(_Table(tuple(headers), tuple(tuple(r) for r in rows), scaled))
     return _output(pdf)

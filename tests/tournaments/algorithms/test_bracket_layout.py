@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from tournaments.algorithms.bracket_layout import (
@@ -37,7 +39,7 @@ def test_each_match_sits_midway_between_its_feeders(size):
     assert len(layout.connectors) == sum(len(m.feeders) for m in inputs)
     for column in range(layout.columns):
         ys = sorted(m.y for m in layout.matches if m.column == column)
-        assert all(b - a >= BOX_HEIGHT for a, b in zip(ys, ys[1:], strict=False))
+        assert all(b - a >= BOX_HEIGHT for a, b in pairwise(ys))
     assert layout.height >= max(m.y for m in layout.matches) + BOX_HEIGHT
 
 

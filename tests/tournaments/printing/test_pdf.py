@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -18,6 +19,7 @@ from tournaments.printing.pdf import (
     table_pdf,
 )
 
+A3: Any = "a3"
 URL = "https://knock.example/l/#" + "a" * 32
 
 
@@ -80,7 +82,7 @@ def test_a_slip_without_links_draws_no_qr_code():
 
 def test_unknown_paper_is_refused():
     with pytest.raises(ValueError):
-        table_pdf(title="t", subtitle="", headers=["a"], rows=[["1"]], paper="a3")  # type: ignore[arg-type]
+        table_pdf(title="t", subtitle="", headers=["a"], rows=[["1"]], paper=A3)
 
 
 def test_table_pdf_repeats_over_pages_and_checks_rows():
