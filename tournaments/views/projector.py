@@ -46,7 +46,14 @@ def _slides(event: Event) -> dict[str, Any]:
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole screen: the slides and the script that turns and refreshes them."""
     event = _event(pk)
-    return render(request, "tournaments/projector.html", _slides(event))
+    context = {**_slides(event), "turn": _seconds(request, "turn", 12), "every": 5}
+    return render(request, "tournaments/projector.html", context)
+
+
+def _seconds(request: HttpRequest, name: str, default: int) -> int:
+    """``?turn=20``: how long each slide stays (4 to 120 seconds; anything else: the default)."""
+    value = request.GET.get(name) or ""
+    return int(value) if value.isascii() and value.isdigit() and 4 <= int(value) <= 120 else default
 
 
 @require_GET
