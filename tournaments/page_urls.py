@@ -42,6 +42,23 @@ urlpatterns: list[URLPattern | URLResolver] = [
         views.round_repair_view,
         name="round-repair",
     ),
+    path(
+        "events/<int:pk>/rounds/<int:number>/print/",
+        views.round_print,
+        name="round-print",
+    ),
+    path("events/<int:pk>/checkin-codes/", views.checkin_cards, name="event-checkin-codes"),
+    path(
+        "events/<int:pk>/export/<slug:what>/<slug:fmt>/",
+        views.event_export,
+        name="event-export",
+    ),
+    path("events/<int:pk>/projector/", views.projector, name="event-projector"),
+    path(
+        "events/<int:pk>/projector/slides/",
+        views.projector_slides,
+        name="event-projector-slides",
+    ),
     path("events/<int:pk>/registrations/", views.registration_add, name="registration-add"),
     path("events/<int:pk>/registrations/bulk/", views.registration_bulk, name="registration-bulk"),
     path(

@@ -97,4 +97,24 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="event-standings",
     ),
     path("events/<int:event_id>/bracket/", apis.EventBracketApi.as_view(), name="event-bracket"),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/print/",
+        apis.RoundPrintApi.as_view(),
+        name="round-print-api",
+    ),
+    path(
+        "events/<int:event_id>/checkin-codes/",
+        apis.CheckinCodesApi.as_view(),
+        name="event-checkin-codes-api",
+    ),
+    path(
+        "events/<int:event_id>/standings/export/",
+        apis.StandingsExportApi.as_view(),
+        name="event-standings-export",
+    ),
+    path(
+        "events/<int:event_id>/results/export/",
+        apis.ResultsExportApi.as_view(),
+        name="event-results-export",
+    ),
 ]

@@ -31,6 +31,7 @@ from scoring.selectors import (
 )
 from scoring.selectors.sheets import scoresheet_allowed
 from scoring.views.links import link_cards
+from scoring.views.totals_chart import totals_charts
 from tournaments.models import Event
 
 OUTCOME_LABELS: dict[str, Any] = {
@@ -425,6 +426,7 @@ def _context(
         "version": _version(page),
         "poll": visible and (pending is not None or not can_enter) and not state.finished,
         "sheet_offer": can_enter and _sheet_offered(page),
+        "totals_charts": totals_charts(games, detail["sides"]) if state.finished else [],
     }
 
 

@@ -37,7 +37,16 @@ PLAYER_SHOTS = [
     "players-confirm.png",
     "players-sheet.png",
 ]
-DIRECTOR_SHOTS = ["directors-players.png", "directors-event.png", "directors-round.png"]
+DIRECTOR_SHOTS = [
+    "directors-players.png",
+    "directors-event.png",
+    "directors-round.png",
+    # taken by tests/e2e/test_print_project.py
+    "directors-print.png",
+    "directors-projector.png",
+    "spectators-bracket.png",
+    "spectators-bracket-ko.png",
+]
 
 
 def _shot(page: Any, name: str) -> None:

@@ -83,6 +83,14 @@ PAGE_TO_API: dict[str, str] = {
     "event-match-start": "POST /api/matches/",
     "checkin": "POST /api/checkin/{token}/",
     "player-detail": "GET /api/players/{id}/ and GET /api/players/{id}/ratings/",
+    "round-print": "GET /api/events/{id}/rounds/{number}/print/",
+    "event-checkin-codes": "GET /api/events/{id}/checkin-codes/",
+    "event-export": (
+        "GET /api/events/{id}/standings/export/ and GET /api/events/{id}/results/export/"
+    ),
+    # the projector shows the event page's data: its pairings, standings and bracket
+    "event-projector": "GET /api/events/{id}/rounds/ and GET /api/events/{id}/standings/",
+    "event-projector-slides": "GET /api/events/{id}/standings/ and GET /api/events/{id}/bracket/",
     # scoring/page_urls.py
     "match-detail": "GET /api/matches/{id}/",
     "match-live": "GET /api/matches/{id}/",

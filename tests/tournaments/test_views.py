@@ -212,9 +212,12 @@ def test_bracket_shows_rounds_as_columns():
     for match in Match.objects.filter(event_id=event.pk):
         _win(match)
     html = Client().get(f"/events/{event.pk}/").content.decode()
-    assert 'class="bracket"' in html
+    assert 'class="bk"' in html
     assert "Final" in html
-    assert html.count('class="col"') == 2
+    assert "Semi-final" in html
+    assert html.count('class="bk-col"') == 2
+    # each semi-final joined to the final: a half line in each column
+    assert html.count('class="bk-line"') == 4
 
 
 def test_player_page_lists_matches_and_ratings():

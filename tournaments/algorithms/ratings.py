@@ -23,6 +23,7 @@ __all__ = [
     "Glicko2Rating",
     "RatedGame",
     "RatingState",
+    "glicko2_steps",
     "glicko2_update",
     "rate_multiplayer",
     "rate_period",
@@ -96,6 +97,26 @@ def glicko2_update(
     phi_new = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     mu_new = mu + phi_new * phi_new * total
     return Glicko2Rating(mu_new * GLICKO2_SCALE + 1500.0, phi_new * GLICKO2_SCALE, sigma_new)
+
+
+def glicko2_steps(
+    player: Glicko2Rating, outcomes: Sequence[GameOutcome], *, tau: float = 0.5
+) -> list[Glicko2Rating]:
+    """The player's provisional rating after each game of a period, in the order given: step
+    ``k`` is the period rated on the first ``k + 1`` games, so the last is the period's result
+    (:func:`glicko2_update` on all of them). This is the rating history a player reads, one
+    point per match that moved it.
+
+    >>> a = Glicko2Rating(1500, 200, 0.06)
+    >>> steps = glicko2_steps(a, [GameOutcome(Glicko2Rating(1400, 30), 1.0),
+    ...                          GameOutcome(Glicko2Rating(1550, 100), 0.0)])
+    >>> [round(s.rating) for s in steps]
+    [1564, 1492]
+    >>> steps[-1] == glicko2_update(a, [GameOutcome(Glicko2Rating(1400, 30), 1.0),
+    ...                                 GameOutcome(Glicko2Rating(1550, 100), 0.0)])
+    True
+    """
+    return [glicko2_update(player, outcomes[: k + 1], tau=tau) for k in range(len(outcomes))]
 
 
 def _new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float) -> float:

@@ -29,6 +29,12 @@ from tournaments.apis.events import (
     EventPlayoffCreateApi,
     RulePresetListApi,
 )
+from tournaments.apis.exports import (
+    CheckinCodesApi,
+    ResultsExportApi,
+    RoundPrintApi,
+    StandingsExportApi,
+)
 from tournaments.apis.me import MeApi
 from tournaments.apis.players import (
     PlayerBulkCreateApi,
@@ -61,6 +67,7 @@ from tournaments.apis.rounds import (
 from tournaments.apis.standings import EventBracketApi, EventStandingsApi, StandingRowOutput
 
 __all__ = [
+    "CheckinCodesApi",
     "ClubDetailApi",
     "ClubGemDeckApi",
     "ClubListApi",
@@ -94,11 +101,14 @@ __all__ = [
     "RegistrationPasteApi",
     "RegistrationSelfCheckinApi",
     "RegistrationWithTokenOutput",
+    "ResultsExportApi",
     "RoundDetailApi",
     "RoundListApi",
     "RoundOutput",
+    "RoundPrintApi",
     "RoundRepairApi",
     "RulePresetListApi",
     "SeatOutput",
     "StandingRowOutput",
+    "StandingsExportApi",
 ]

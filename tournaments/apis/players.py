@@ -218,7 +218,13 @@ class PlayerRatingsApi(_Api):
         deviation = serializers.FloatField()
         match = AsciiIntegerField(source="match_id", allow_null=True)
         period_start = serializers.DateField(allow_null=True)
-        created_at = serializers.DateTimeField()
+        played_at = serializers.DateTimeField(
+            source="match.finished_at",
+            allow_null=True,
+            help_text="When the match that moved the rating finished (null: a period without "
+            "a match). The history is in this order.",
+        )
+        created_at = serializers.DateTimeField(help_text="When the row was calculated.")
 
     class PlayerRatingsOutputSerializer(serializers.Serializer):
         player = PlayerOutput()

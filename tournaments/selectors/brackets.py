@@ -129,6 +129,8 @@ def event_bracket(*, event: Event) -> dict[str, Any]:
                 "winner": slot(ms.winner),
                 "match": stored.id if stored else None,
                 "table_number": None,
+                "scores": _slot_scores(stored, ms.home, ms.away),
+                "feeders": [s.ref for s in (ms.match.home, ms.match.away) if s.kind != "seed"],
             }
         )
     tables = dict(
@@ -146,6 +148,24 @@ def event_bracket(*, event: Event) -> dict[str, Any]:
         "champion": slot(snap.state.champion) if snap.state.champion else None,
         "ready": [ms.match.id for ms in snap.state.ready],
     }
+
+
+def _slot_scores(
+    stored: MatchRecord | None, home: int | Vacancy, away: int | Vacancy
+) -> list[int | None]:
+    """The score beside each slot of a finished bracket match: games won when more than one game
+    was played, else the points the winner won by (the loser 0); None where there is nothing."""
+    if stored is None or not stored.finished or stored.decision != Match.Decision.PLAYED:
+        return [None, None]
+    summary = stored.summary or {}
+    games_won = summary.get("games_won") or []
+    by_player: dict[int, int] = {}
+    if len(summary.get("margins") or []) > 1 and len(games_won) == len(stored.players):
+        by_player = {p: int(g) for p, g in zip(stored.players, games_won, strict=True)}
+    elif stored.winner is not None and len(stored.game_points) == len(stored.players):
+        # Net game points: the winner's margin, the loser's the same negated.
+        by_player = {p: max(0, g) for p, g in zip(stored.players, stored.game_points, strict=True)}
+    return [by_player.get(slot) if isinstance(slot, int) else None for slot in (home, away)]
 
 
 def bracket_pending(snapshot: BracketSnapshot) -> list[int]:

@@ -117,6 +117,25 @@ class PlayerMatch:
     opponents: tuple[Player, ...]
     partners: tuple[Player, ...]
     result: str  # "playing", "won", "lost", "draw" or "forfeit"
+    margin: int | None = None  # the points won (+) or lost (-) by, one game against one side
+    games: tuple[int, int] | None = None  # games won by the player's side and the other's
+
+
+def _margin_and_games(
+    m: Match, result: str, position: int
+) -> tuple[int | None, tuple[int, int] | None]:
+    """What the player's page shows beside a result: the margin of a one-game match, or the
+    games each side won in a longer one (read from the stored summary)."""
+    if result not in ("won", "lost") or m.decision != Match.Decision.PLAYED:
+        return None, None
+    summary = m.summary or {}
+    margins = [int(x or 0) for x in summary.get("margins") or []]
+    won = [int(x or 0) for x in summary.get("games_won") or []]
+    if len(margins) == 1:
+        return (margins[0] if result == "won" else -margins[0]), None
+    if len(won) == 2 and 0 <= position < 2:
+        return None, (won[position], won[1 - position])
+    return None, None
 
 
 def player_matches(*, player: Player, limit: int = 100) -> list[PlayerMatch]:
@@ -143,12 +162,16 @@ def player_matches(*, player: Player, limit: int = 100) -> list[PlayerMatch]:
             result = "forfeit" if m.decision == Match.Decision.FORFEIT else "draw"
         else:
             result = "won" if m.winner_id == player.pk else "lost"
+        side = seat.team if seat.team is not None else seat.position
+        margin, games = _margin_and_games(m, result, side)
         out.append(
             PlayerMatch(
                 match=m,
                 opponents=tuple(s.player for s in others if s not in same_side),
                 partners=tuple(s.player for s in same_side),
                 result=result,
+                margin=margin,
+                games=games,
             )
         )
     return out

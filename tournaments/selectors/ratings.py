@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import date
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
 from typing import Any
 
 from tournaments.models import Club, Player, Rating, RatingHistory
@@ -13,11 +14,49 @@ def club_ratings(*, club: Club) -> dict[int, Rating]:
     return {r.player_id: r for r in Rating.objects.filter(club=club, kind=Rating.Kind.GLICKO2)}
 
 
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """One point of a player's rating history: the rating after a match (or a period without
+    one), dated by when that match finished."""
+
+    kind: str
+    on: date
+    rating: float
+    deviation: float
+    match_id: int | None
+    event_name: str
+
+
+def _when(h: RatingHistory) -> datetime:
+    if h.match is not None and h.match.finished_at is not None:
+        return h.match.finished_at
+    if h.period_start is not None:
+        return datetime.combine(h.period_start, time.min, tzinfo=UTC)
+    return h.created_at
+
+
 def player_ratings(*, player: Player) -> dict[str, Any]:
-    """A player's current club ratings and their history, newest last."""
+    """A player's current club ratings and their history in the order it was played (by the
+    finishing time of the match that moved it), oldest first, with ``points`` for the page."""
     current = list(Rating.objects.filter(player=player).order_by("kind"))
-    history = list(RatingHistory.objects.filter(player=player).order_by("created_at", "id")[:1000])
-    return {"player": player, "current": current, "history": history}
+    rows = list(
+        RatingHistory.objects.filter(player=player)
+        .select_related("match__event")
+        .order_by("-id")[:1000]
+    )
+    history = sorted(rows, key=lambda h: (_when(h), h.pk))
+    points = [
+        RatingPoint(
+            kind=h.kind,
+            on=_when(h).date(),
+            rating=h.rating,
+            deviation=h.deviation,
+            match_id=h.match_id,
+            event_name=h.match.event.name if h.match is not None else "",
+        )
+        for h in history
+    ]
+    return {"player": player, "current": current, "history": history, "points": points}
 
 
 def club_rating_period_start(*, club: Club, day: date) -> date:

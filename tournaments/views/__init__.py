@@ -48,6 +48,8 @@ from tournaments.views.events import (
     round_detail,
 )
 from tournaments.views.players import player_detail
+from tournaments.views.printing import checkin_cards, event_export, round_print
+from tournaments.views.projector import projector, projector_slides
 
 __all__ = [
     "BRACKET_STATUS_LABELS",
@@ -56,6 +58,7 @@ __all__ = [
     "SignInView",
     "SignOutView",
     "checkin_by_link",
+    "checkin_cards",
     "club_create_view",
     "club_detail",
     "club_edit",
@@ -73,6 +76,7 @@ __all__ = [
     "event_create_view",
     "event_detail",
     "event_edit",
+    "event_export",
     "event_match_start",
     "event_pair",
     "event_rules_fields",
@@ -80,6 +84,8 @@ __all__ = [
     "forbidden_pairing_add",
     "home_feed",
     "player_detail",
+    "projector",
+    "projector_slides",
     "registration_add",
     "registration_bulk",
     "registration_checkin_all_view",
@@ -87,6 +93,7 @@ __all__ = [
     "registration_drop_view",
     "registration_paste",
     "round_detail",
+    "round_print",
     "round_repair_view",
     "signup",
 ]

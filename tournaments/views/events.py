@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -41,6 +40,8 @@ from tournaments.selectors import (
     round_matches,
 )
 from tournaments.views._common import _event
+from tournaments.views.bracket_view import SECTION_LABELS as SECTION_LABELS
+from tournaments.views.bracket_view import bracket_sections
 
 TIEBREAK_LABELS: dict[str, Any] = {
     "match_points": gettext_lazy("MP"),
@@ -73,14 +74,6 @@ TIEBREAK_LEGENDS: dict[str, Any] = {
     "hands_won": gettext_lazy("Hands won in every match"),
     "gins": gettext_lazy("Hands won by going gin"),
     "opponents_match_win": gettext_lazy("The opponents' share of matches won"),
-}
-
-SECTION_LABELS: dict[str, Any] = {
-    "winners": gettext_lazy("Winners' bracket"),
-    "losers": gettext_lazy("Losers' bracket"),
-    "third_place": gettext_lazy("Third place"),
-    "grand_final": gettext_lazy("Grand final"),
-    "grand_final_reset": gettext_lazy("Grand final reset"),
 }
 
 BRACKET_STATUS_LABELS: dict[str, Any] = {
@@ -153,27 +146,11 @@ def _bracket_context(event: Event) -> dict[str, Any] | None:
         bracket = event_bracket(event=event)
     except ApplicationError:
         return None
-    sections: dict[str, dict[int, list[dict[str, Any]]]] = defaultdict(lambda: defaultdict(list))
+    double = event.kind == Event.Kind.DOUBLE_ELIMINATION
     for m in bracket["matches"]:
         m["status_label"] = BRACKET_STATUS_LABELS.get(m["status"], m["status"])
-        sections[m["section"]][m["round"]].append(m)
-    out = []
-    for key in ("winners", "losers", "third_place", "grand_final", "grand_final_reset"):
-        if key not in sections:
-            continue
-        rounds = sections[key]
-        last = max(rounds)
-        columns = [
-            {
-                "round": number,
-                "final": key == "winners" and number == last,
-                "matches": rounds[number],
-            }
-            for number in sorted(rounds)
-        ]
-        out.append({"key": key, "label": SECTION_LABELS[key], "columns": columns})
     return {
-        "sections": out,
+        "sections": bracket_sections(bracket, double=double),
         "champion": bracket["champion"],
         "podium": _bracket_podium(bracket["matches"], bracket["champion"]),
     }

@@ -1,4 +1,5 @@
-"""A player's page: matches, ratings and the rating sparkline."""
+"""A player's page: their story. The rating after each match that moved it (a chart and the
+same numbers in a table), and their matches with opponents and margins."""
 
 from __future__ import annotations
 
@@ -9,41 +10,32 @@ from tournaments.models import (
     Player,
     Rating,
 )
+from tournaments.printing.charts import line_chart
 from tournaments.selectors import (
     player_matches,
     player_ratings,
 )
 
-# -- players ---------------------------------------------------------------------------------
+CHART_POINTS = 60
+"""How many of the latest ratings the chart draws (the table lists the latest 50 rows)."""
 
 
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
     ratings = player_ratings(player=player)
     rows = player_matches(player=player)
-    history = ratings["history"]
-    glicko = [h for h in history if h.kind == Rating.Kind.GLICKO2]
+    points = [p for p in ratings["points"] if p.kind == Rating.Kind.GLICKO2]
+    recent = points[-CHART_POINTS:]
+    chart = line_chart([p.rating for p in recent], [p.deviation for p in recent])
     return render(
         request,
         "tournaments/player_detail.html",
         {
             "player": player,
             "ratings": ratings["current"],
-            "history": list(reversed(history))[:50],
-            "spark": _sparkline([h.rating for h in glicko]),
+            "points": list(reversed(ratings["points"]))[:50],
+            "chart": chart,
+            "chart_points": list(zip(chart.dots, recent, strict=True)) if chart else [],
             "rows": rows,
         },
-    )
-
-
-def _sparkline(values: list[float], width: int = 240, height: int = 48) -> str:
-    """Points of an SVG polyline for ``values`` (drawing only: the values come from a selector)."""
-    if len(values) < 2:
-        return ""
-    low, high = min(values), max(values)
-    span = (high - low) or 1.0
-    step = width / (len(values) - 1)
-    return " ".join(
-        f"{i * step:.1f},{height - 4 - (v - low) / span * (height - 8):.1f}"
-        for i, v in enumerate(values)
     )

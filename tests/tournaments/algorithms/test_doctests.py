@@ -7,7 +7,15 @@ import importlib
 
 import pytest
 
-MODULES = ["elimination", "matching", "ratings", "round_robin", "swiss", "tiebreaks"]
+MODULES = [
+    "bracket_layout",
+    "elimination",
+    "matching",
+    "ratings",
+    "round_robin",
+    "swiss",
+    "tiebreaks",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -7,12 +7,14 @@ from collections import defaultdict
 from collections.abc import Iterable
 from datetime import date, timedelta
 
-from django.db.models import Count, Q
+from django.db.models import Count
 
 from scoring.models import Match, Seat
 from tournaments.algorithms.ratings import (
+    GameOutcome,
     Glicko2Rating,
     RatedGame,
+    glicko2_steps,
     glicko2_update,
     rate_period,
 )
@@ -58,29 +60,37 @@ def _two_player_matches(club: Club, start: date, end: date, players: Iterable[in
     )
 
 
-def _games(match_ids: list[int]) -> list[RatedGame]:
+def _games(match_ids: list[int]) -> list[tuple[int, RatedGame]]:
+    """The matches as rated games with their match ids, in the order they finished."""
     seats: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for mid, pid, pos in Seat.objects.filter(match_id__in=match_ids).values_list(
         "match_id", "player_id", "position"
     ):
         seats[mid].append((pos, pid))
-    winners = dict(Match.objects.filter(pk__in=match_ids).values_list("pk", "winner_id"))
+    rows = Match.objects.filter(pk__in=match_ids).values_list("pk", "winner_id", "finished_at")
     games = []
-    for mid in sorted(match_ids):
+    for mid, w, _finished in sorted(rows, key=lambda r: (r[2] is None, r[2], r[0])):
         (_, a), (_, b) = sorted(seats[mid])
-        w = winners.get(mid)
-        games.append(RatedGame(a, b, 0.5 if w is None else (1.0 if w == a else 0.0)))
+        games.append((mid, RatedGame(a, b, 0.5 if w is None else (1.0 if w == a else 0.0))))
     return games
 
 
-def _glicko_rate(
-    *, club: Club, period: date, affected: set[int], last_match: dict[int, int | None]
-) -> None:
-    """Re-rate ``affected`` players' games in ``period`` and store their ratings and history."""
+def _glicko_rate(*, club: Club, period: date, affected: set[int]) -> None:
+    """Re-rate ``affected`` players' games in ``period`` and store their ratings and history.
+
+    The history of the period is rewritten for those players: one row per match they played
+    in it, holding the provisional rating after that match (:func:`glicko2_steps`), so a
+    player's history is dated by the matches that moved it; the last row is the period's
+    rating. A player left with no game in the period (a match withdrawn) gets one row without
+    a match: their rating back at the period's start, deviation grown.
+    """
     length = max(1, club.rating_period_days)
     end = period + timedelta(days=length)
     match_ids = _two_player_matches(club, period, end, affected)
-    games = [g for g in _games(match_ids) if g.first in affected or g.second in affected]
+    played = [
+        (mid, g) for mid, g in _games(match_ids) if g.first in affected or g.second in affected
+    ]
+    games = [g for _mid, g in played]
     involved = affected | {g.first for g in games} | {g.second for g in games}
     stored = {
         r.player_id: r
@@ -133,22 +143,34 @@ def _glicko_rate(
             "games",
         ],
     )
-    keys = Q()
+    RatingHistory.objects.filter(
+        club=club, kind=Rating.Kind.GLICKO2, player_id__in=affected, period_start=period
+    ).delete()
+    rows: list[RatingHistory] = []
     for pid in affected:
-        keys |= Q(player_id=pid, match_id=last_match.get(pid))
-    RatingHistory.objects.filter(keys, club=club, kind=Rating.Kind.GLICKO2).delete()
-    RatingHistory.objects.bulk_create(
-        [
+        mine: list[tuple[int, GameOutcome]] = []
+        for mid, g in played:
+            if g.first == pid:
+                mine.append((mid, GameOutcome(bases[g.second], g.first_score)))
+            elif g.second == pid:
+                mine.append((mid, GameOutcome(bases[g.first], 1.0 - g.first_score)))
+        steps = glicko2_steps(bases[pid], [o for _mid, o in mine])
+        # The last step is the period's rating; the stored one is taken so that both agree.
+        points: list[tuple[int | None, Glicko2Rating]] = [
+            (mid, step) for (mid, _o), step in zip(mine[:-1], steps[:-1], strict=True)
+        ]
+        points.append((mine[-1][0] if mine else None, new[pid]))
+        rows.extend(
             RatingHistory(
                 club=club,
                 player_id=pid,
                 kind=Rating.Kind.GLICKO2,
-                rating=new[pid].rating,
-                deviation=new[pid].rd,
-                volatility=new[pid].volatility,
-                match_id=last_match.get(pid),
+                rating=value.rating,
+                deviation=value.rd,
+                volatility=value.volatility,
+                match_id=mid,
                 period_start=period,
             )
-            for pid in affected
-        ]
-    )
+            for mid, value in points
+        )
+    RatingHistory.objects.bulk_create(rows, batch_size=500)

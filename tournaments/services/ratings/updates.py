@@ -46,12 +46,7 @@ def ratings_update_for_match(*, match_id: int) -> None:
                 ).values_list("player_id", "period_start")
             )
             period = max([period, *(p for p in current.values() if p is not None)])
-            _glicko_rate(
-                club=club,
-                period=period,
-                affected=players,
-                last_match=dict.fromkeys(players, match.pk),
-            )
+            _glicko_rate(club=club, period=period, affected=players)
         elif _is_openskill(seats):
             _openskill_rate(match, seats)
 
@@ -83,8 +78,7 @@ def ratings_withdraw_match(*, match: Match, day: date) -> None:
         ]
     )
     RatingHistory.objects.filter(match=match, kind=Rating.Kind.GLICKO2).delete()
-    last: dict[int, int | None] = dict.fromkeys(players)
-    _glicko_rate(club=club, period=period, affected=players, last_match=last)
+    _glicko_rate(club=club, period=period, affected=players)
 
 
 def ratings_update_for_event(*, event: Event) -> int:
@@ -111,14 +105,9 @@ def ratings_update_for_event(*, event: Event) -> int:
     rated: set[int] = set()
     with transaction.atomic():
         for period, mids in sorted(by_period.items()):
-            last: dict[int, int | None] = {}
-            for mid, pid in (
-                Seat.objects.filter(match_id__in=mids)
-                .order_by("match_id")
-                .values_list("match_id", "player_id")
-            ):
-                last[pid] = mid
-            _glicko_rate(club=club, period=period, affected=set(last), last_match=last)
-            rated |= set(last)
+            seats = Seat.objects.filter(match_id__in=mids)
+            players = set(seats.values_list("player_id", flat=True))
+            _glicko_rate(club=club, period=period, affected=players)
+            rated |= players
         Event.objects.filter(pk=event.pk).update(ratings_seq=event.results_seq)
     return len(rated)

@@ -1,0 +1,161 @@
+"""Exports of an event's standings and results as tables of text (headers and rows), which the
+pages and the API turn into CSV (:func:`csv_bytes`) or a PDF (:mod:`tournaments.printing.pdf`).
+
+Public data only (names, points, results): nothing here exposes a link or a token.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.models import Match
+from tournaments.models import Event, Player
+from tournaments.selectors.options import event_tiebreak_order
+from tournaments.selectors.results import event_match_records
+from tournaments.selectors.standings import event_standings
+
+EXPORT_TIEBREAK_LABELS: dict[str, Any] = {
+    "match_points": gettext_lazy("Match points"),
+    "game_points": gettext_lazy("Game points"),
+    "head_to_head": gettext_lazy("Head to head"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "buchholz_cut1": gettext_lazy("Buchholz cut 1"),
+    "median_buchholz": gettext_lazy("Median Buchholz"),
+    "sonneborn_berger": gettext_lazy("Sonneborn-Berger"),
+    "hands_won": gettext_lazy("Hands won"),
+    "gins": gettext_lazy("Gins"),
+    "opponents_match_win": gettext_lazy("Opponents' match win %"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ExportTable:
+    """A titled table of text: what an export holds, whatever its format."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    widths: tuple[float, ...] = ()
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def event_standings_export(*, event: Event) -> ExportTable:
+    """The stored standings, one row per player: rank, name, match points, W-D-L, tie-breaks."""
+    standings = event_standings(event=event)
+    keys = [
+        tb.value
+        for tb in event_tiebreak_order(event=event)
+        if tb.value not in ("lots", "match_points")
+    ]
+    headers = (
+        _("Rank"),
+        _("Player"),
+        str(EXPORT_TIEBREAK_LABELS["match_points"]),
+        _("Won"),
+        _("Drawn"),
+        _("Lost"),
+        *(str(EXPORT_TIEBREAK_LABELS.get(k, k)) for k in keys),
+    )
+    rows = []
+    for s in standings.rows:
+        v = s.values
+        name = s.player.name + (" " + _("(dropped)") if v.get("dropped") else "")
+        rows.append(
+            (
+                _text(s.rank),
+                name,
+                _text(v.get("match_points")),
+                _text(v.get("won", 0)),
+                _text(v.get("drawn", 0)),
+                _text(v.get("lost", 0)),
+                *(_text(v.get(k)) for k in keys),
+            )
+        )
+    widths = (1.0, 4.0, 1.4, 1.0, 1.0, 1.0, *(1.4 for _k in keys))
+    return ExportTable(
+        title=_("%(event)s · standings") % {"event": event.name},
+        headers=headers,
+        rows=tuple(rows),
+        widths=widths,
+    )
+
+
+def event_results_export(*, event: Event) -> ExportTable:
+    """Every match of the event: round, table, players, net game points, winner and how it
+    ended (played, bye, forfeit), oldest first."""
+    records = event_match_records(event=event, with_hands=False)
+    ids = {p for r in records for p in r.players} | {r.winner for r in records if r.winner}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
+    tables = dict(Match.objects.filter(event=event).values_list("pk", "table_number"))
+    decisions = dict(Match.Decision.choices)
+    statuses = dict(Match.Status.choices)
+    rows = []
+    for r in records:
+        how = (
+            str(decisions.get(r.decision, r.decision))
+            if r.finished
+            else str(statuses.get(r.status, r.status))
+        )
+        rows.append(
+            (
+                _text(r.round),
+                _text(tables.get(r.id)),
+                " – ".join(names.get(p, "?") for p in r.players),
+                " – ".join(_text(p) for p in r.game_points) if r.finished else "",
+                names.get(r.winner, "") if r.winner else "",
+                how,
+                _text(r.finished_on),
+            )
+        )
+    return ExportTable(
+        title=_("%(event)s · results") % {"event": event.name},
+        headers=(
+            _("Round"),
+            _("Table"),
+            _("Players"),
+            _("Game points"),
+            _("Winner"),
+            _("Result"),
+            _("Date"),
+        ),
+        rows=tuple(rows),
+        widths=(1.0, 1.0, 4.5, 1.8, 2.4, 1.8, 2.0),
+    )
+
+
+def csv_bytes(*, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> bytes:
+    """UTF-8 CSV with a byte-order mark, so spreadsheet programs read Korean names right.
+    A cell starting with ``=``, ``+``, ``-`` or ``@`` is prefixed with ``'`` (no formula
+    injection from a player's name)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+
+    def safe(cell: str) -> str:
+        return "'" + cell if cell[:1] in ("=", "+", "-", "@") and not _numeric(cell) else cell
+
+    writer.writerow([safe(h) for h in headers])
+    for row in rows:
+        writer.writerow([safe(c) for c in row])
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def _numeric(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
