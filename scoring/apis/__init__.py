@@ -5,9 +5,9 @@ Views only parse input, build the :class:`~scoring.permissions.Actor`, call one 
 selector and shape the output. Players without an account authenticate with the match's private
 link: the ``X-Match-Key`` header holds the link's secret. Every POST honours ``Idempotency-Key``.
 
-The package, one module per resource: :mod:`~scoring.apis.matches`, :mod:`~scoring.apis.hands`
-and :mod:`~scoring.apis.imports`; ``_common`` holds the parameters, error shape, base view and
-hand input they share.
+The package, one module per resource: :mod:`~scoring.apis.matches`, :mod:`~scoring.apis.hands`,
+:mod:`~scoring.apis.preview` and :mod:`~scoring.apis.imports`; ``_common`` holds the parameters,
+error shape, base view and hand input they share.
 """
 
 from scoring.apis._common import (
@@ -35,6 +35,7 @@ from scoring.apis.matches import (
     MatchListApi,
     MatchScoresheetApi,
 )
+from scoring.apis.preview import MatchHandPreviewApi
 
 __all__ = [
     "ERROR",
@@ -50,6 +51,7 @@ __all__ = [
     "HandWithdrawApi",
     "ImportApi",
     "MatchDetailApi",
+    "MatchHandPreviewApi",
     "MatchHandsApi",
     "MatchLinksApi",
     "MatchLinksReissueApi",
