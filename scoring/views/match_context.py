@@ -29,6 +29,8 @@ from scoring.selectors import (
 )
 from scoring.selectors.sheets import scoresheet_allowed
 from scoring.views.links import link_cards
+from scoring.views.picker import default_knocker, picker_setup
+from scoring.views.whereabouts import whereabouts
 from tournaments.models import Event
 
 OUTCOME_LABELS: dict[str, Any] = {
@@ -380,6 +382,9 @@ def _context(
         tab = setup["tabs"][0]
     if setup is not None:
         setup["defender_slots"] = _defender_slots(page, setup, errors or {}, posted)
+        setup["default_knocker"] = default_knocker(page, setup)
+        if "cards" in setup["tabs"] and not setup["gem_three"]:
+            setup["picker"] = picker_setup(page, setup, OUTCOME_LABELS)
     return {
         "page": page,
         "match": state.match,
@@ -405,6 +410,7 @@ def _context(
         "version": _version(page),
         "poll": visible and (pending is not None or not can_enter) and not state.finished,
         "sheet_offer": can_enter and _sheet_offered(page),
+        "where": whereabouts(page),
     }
 
 
