@@ -152,7 +152,7 @@ def test_melds_are_grouped_by_tapping_and_typed_korean_fills_the_picker(chromium
     page.get_by_role("tab", name="카드로 입력").click()
     panel = page.locator("#panel-cards")
     picker = panel.locator("[data-picker]")
-    expect(picker.locator('[data-card="AS"]')).to_have_attribute("aria-label", "스페이드 A")
+    expect(picker.locator('[data-card="AS"]')).to_have_attribute("aria-label", "A♠ 스페이드 A")
     typed = "스페이드 A s2 ♠3 H5 6하트 7h 9s 다이아 9 클럽 9 K클로버"
     panel.locator("[data-pick=knocker]").fill(typed)
     expect(picker.locator("[data-count=knocker]")).to_have_text("10/10")
@@ -164,7 +164,17 @@ def test_melds_are_grouped_by_tapping_and_typed_korean_fills_the_picker(chromium
     for card in DEFENDER:
         picker.locator(f'[data-card="{card}"]').click()
     expect(picker.locator('[data-card="9S"]')).to_be_disabled()
-    expect(picker.locator("[data-preview]")).to_contain_text("Bob")
+    preview = picker.locator("[data-preview]")
+    # the melds given are all the knocker's melds: the rest is deadwood, over the limit
+    expect(preview.locator(".problem")).to_contain_text("34 > 10")
+    for meld in (("AS", "2S", "3S"), ("5H", "6H", "7H")):
+        for card in meld:
+            picker.locator("[data-chips] button", has_text=card).click()
+        picker.locator("[data-make-meld]").click()
+    expect(panel.locator("[data-pick=melds]")).to_have_value("9S 9D 9C | AS 2S 3S | 5H 6H 7H")
+    expect(preview).to_contain_text("Bob 20점 획득")
+    picker.locator("[data-melds] button").first.click()  # break up the first meld
+    expect(panel.locator("[data-pick=melds]")).to_have_value("AS 2S 3S | 5H 6H 7H")
     assert overflow(page) == 0
     context.close()
 
@@ -176,7 +186,7 @@ def _director_cookie(match: Match, live_server: Any) -> dict[str, Any]:
 
 
 def _check(page: Any, where: str) -> None:
-    page.wait_for_load_state("networkidle")
+    page.wait_for_load_state("load")
     problems = axe_violations(page)
     assert not problems, f"{where}: {problems}"
     small = small_targets(page)
