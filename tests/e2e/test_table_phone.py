@@ -39,7 +39,7 @@ def _match(
     names: tuple[str, ...] = ("Alice", "Bob"),
     confirmation: str = "opponent",
     **kw: Any,
-) -> Match:
+) -> Any:
     event = EventFactory(
         name="Thursday club night", rules=find_rules(preset).to_dict(), confirmation=confirmation
     )

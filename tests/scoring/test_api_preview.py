@@ -150,23 +150,14 @@ def test_a_stranger_gets_404_and_a_finished_match_409():
     _preview(_seat(match), match, 409, knocker=0)
 
 
-def test_previews_are_rate_limited_per_person(settings):
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_THROTTLE_RATES": {"preview": "3/min"},
-    }
-    from rest_framework.settings import api_settings
-
+def test_previews_are_rate_limited_per_person(monkeypatch):
     from scoring.apis.preview import PreviewThrottle
 
-    PreviewThrottle.THROTTLE_RATES = api_settings.DEFAULT_THROTTLE_RATES
-    try:
-        match = _match()
-        alice, bob = _seat(match, 0), _seat(match, 1)
-        for _ in range(3):
-            _preview(alice, match, knocker=0)
-        _preview(alice, match, 429)
-        # the other player at the same address has a budget of their own
-        _preview(bob, match, knocker=0)
-    finally:
-        PreviewThrottle.THROTTLE_RATES = api_settings.DEFAULT_THROTTLE_RATES
+    monkeypatch.setattr(PreviewThrottle, "THROTTLE_RATES", {"preview": "3/min"})
+    match = _match()
+    alice, bob = _seat(match, 0), _seat(match, 1)
+    for _ in range(3):
+        _preview(alice, match, knocker=0)
+    _preview(alice, match, 429)
+    # the other player, from the same address, has a budget of their own
+    _preview(bob, match, knocker=0)
