@@ -3,7 +3,8 @@ list and create, has one view whose methods call different services).
 
 Views only parse input, build the :class:`~scoring.permissions.Actor`, call one service or
 selector and shape the output. Players without an account authenticate with the match's private
-link: the ``X-Match-Key`` header holds the link's secret. Every POST honours ``Idempotency-Key``.
+link: the ``X-Match-Key`` header holds the link's secret. Every POST that stores honours
+``Idempotency-Key`` (a hand's preview stores nothing).
 
 The package, one module per resource: :mod:`~scoring.apis.matches`, :mod:`~scoring.apis.hands`,
 :mod:`~scoring.apis.preview` and :mod:`~scoring.apis.imports`; ``_common`` holds the parameters,
