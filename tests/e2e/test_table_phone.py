@@ -5,9 +5,11 @@ page checked with axe-core, at 320 px, for tap targets and focus, in English and
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from playwright.sync_api import expect
 
@@ -107,6 +109,9 @@ def test_a_ten_card_knock_by_the_picker_takes_at_most_22_taps(chromium, live_ser
     expect(preview.locator(".formula")).not_to_be_empty()
     expect(panel.get_by_label("Knocker's cards")).to_have_value(" ".join(KNOCKER))
     assert not HandSubmission.objects.exists()  # a preview stores nothing
+    screens = Path(settings.BASE_DIR) / "var" / "screens"
+    screens.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(screens / "picker.png"), full_page=True)
     taps.tap(panel.get_by_role("button", name="Enter hand"))
     expect(page.locator("#pending .arrangement")).to_contain_text("AS 2S 3S")
     expect(page.locator("#pending")).to_contain_text("Alice scores 20")
@@ -238,6 +243,15 @@ def test_every_table_page_passes_axe_fits_320_px_and_has_big_targets(
     link.goto("/l/")
     _check(link, "open a link page")
     context.close()
+
+    stranger = _phone(chromium, live_server, language=language)
+    page = stranger.new_page()
+    page.goto(f"/matches/{match.pk}/")
+    expect(page.locator("#entry")).to_have_count(0)
+    _check(page, "spectator's match page")
+    breaks = page.evaluate("() => getComputedStyle(document.body).wordBreak")
+    assert breaks == ("keep-all" if language == "ko" else "normal")
+    stranger.close()
 
     desk = _phone(chromium, live_server, language=language)
     desk.add_cookies([_director_cookie(match, live_server)])
