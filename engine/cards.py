@@ -20,6 +20,7 @@ __all__ = [
     "DECK_MASK",
     "RANKS",
     "SUITS",
+    "SUIT_NAMES_KO",
     "SUIT_SYMBOLS",
     "card_rank",
     "card_suit",
@@ -57,14 +58,28 @@ _RANK_OF: Final = {letter: rank for rank, letter in enumerate(RANKS)} | {"10": 9
 _SUIT_OF: Final = {letter: suit for suit, letter in enumerate(SUITS)} | {
     symbol: suit for symbols in (SUIT_SYMBOLS, "♤♡♢♧") for suit, symbol in enumerate(symbols)
 }
+SUIT_NAMES_KO: Final = {
+    "스페이드": 0,
+    "하트": 1,
+    "다이아몬드": 2,
+    "다이아": 2,
+    "클로버": 3,
+    "클럽": 3,
+}
+"""Korean suit names players type (spade, heart, diamond or its short form, club or clover)."""
+_SUIT_WORDS: Final = tuple(
+    sorted((_SUIT_OF | SUIT_NAMES_KO).items(), key=lambda item: -len(item[0]))
+)
+"""Every spelling of a suit, the longest first (so 다이아몬드 is tried before 다이아)."""
 _SEPARATORS: Final = re.compile(r"[\s,]+")
 _VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
 _NAMES: Final = tuple(RANKS[card % 13] + SUITS[card // 13] for card in DECK)
 _SYMBOL_NAMES: Final = tuple(RANKS[card % 13] + SUIT_SYMBOLS[card // 13] for card in DECK)
 _CARD_OF: Final = {
-    rank_text + suit_text: _SUIT_OF[suit_text.upper()] * 13 + _RANK_OF[rank_text.upper()]
+    token: _SUIT_OF[suit_text.upper()] * 13 + _RANK_OF[rank_text.upper()]
     for rank_text in (*RANKS, *RANKS.lower(), "10")
     for suit_text in (*SUITS, *SUITS.lower(), *_SUIT_OF)
+    for token in (rank_text + suit_text, suit_text + rank_text)
 }
 """Every token :func:`_parse_token` reads that needs no stripping, folding or clean-up."""
 
@@ -124,12 +139,25 @@ def card_value(card: int, *, ace_high: bool = False) -> int:
     return (_VALUES_ACE_HIGH if ace_high else _VALUES)[check_card(card)]
 
 
+def _read(token: str) -> int | None:
+    """The card ``token`` spells, rank and suit in either order, or None."""
+    text = token.strip().translate(_VARIATION_SELECTORS).upper()
+    for word, suit in _SUIT_WORDS:
+        if text.endswith(word):
+            rank = _RANK_OF.get(text[: -len(word)].strip())
+        elif text.startswith(word):
+            rank = _RANK_OF.get(text[len(word) :].strip())
+        else:
+            continue
+        if rank is not None:
+            return suit * 13 + rank
+    return None
+
+
 def _parse_token(token: str, position: int) -> int:
     """Read one token, naming it and its 1-based ``position`` when it is not a card."""
-    text = token.strip().translate(_VARIATION_SELECTORS).upper()
-    rank = _RANK_OF.get(text[:-1])
-    suit = _SUIT_OF.get(text[-1:])
-    if rank is None or suit is None:
+    card = _read(token)
+    if card is None:
         raise CardError(
             gettext_noop(
                 "cannot read card {token} at position {position}: expected a rank"
@@ -138,14 +166,42 @@ def _parse_token(token: str, position: int) -> int:
             token=repr(token),
             position=position,
         )
-    return suit * 13 + rank
+    return card
+
+
+def _bare(token: str) -> str | None:
+    """``"rank"`` or ``"suit"`` for a token that is only one of them, else None."""
+    text = token.translate(_VARIATION_SELECTORS).upper()
+    if text in _RANK_OF:
+        return "rank"
+    if text in _SUIT_OF or text in SUIT_NAMES_KO:
+        return "suit"
+    return None
+
+
+def _joined(tokens: list[str]) -> list[str]:
+    """``tokens`` with a bare suit and a bare rank next to each other read as one card
+    ("스페이드 A", "10 ♥"), as a player says it aloud."""
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if index + 1 < len(tokens):
+            kinds = {_bare(token), _bare(tokens[index + 1])}
+            if kinds == {"rank", "suit"}:
+                out.append(token + tokens[index + 1])
+                index += 2
+                continue
+        out.append(token)
+        index += 1
+    return out
 
 
 def parse_card(token: str) -> int:
     """Read one card in any notation of docs/rules.md §1 (case-insensitive).
 
-    >>> [parse_card(t) for t in ("AS", "10h", "Td", "K♣", "q♡")]
-    [0, 22, 35, 51, 24]
+    >>> [parse_card(t) for t in ("AS", "10h", "Td", "K♣", "q♡", "H10", "♠a", "하트K", "다이아 7")]
+    [0, 22, 35, 51, 24, 22, 0, 25, 32]
     >>> parse_card("1S")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -169,11 +225,15 @@ def parse_cards(
     """Read a list of cards, keeping their order.
 
     ``text`` is one string of tokens separated by spaces and/or commas, or an iterable of tokens.
+    A card is a rank and a suit in either order; in a string, a suit and a rank written apart
+    ("스페이드 A") are one card.
     A card given twice is an error naming it and both positions; ``count`` (or any of ``counts``)
     checks how many cards were given.
 
     >>> format_cards(parse_cards("AS, 10h td  K♣"))
     'AS TH TD KC'
+    >>> format_cards(parse_cards("h10 ts 스페이드 A 클로버 2"))
+    'TH TS AS 2C'
     >>> parse_cards(["7c", "8C", "9c"])
     (45, 46, 47)
     >>> parse_cards("AS AS")
@@ -197,6 +257,8 @@ def parse_cards(
             if counts is not None and len(found) not in counts:
                 raise _count_error(counts, len(found))
             return tuple(found)
+    if isinstance(text, str):
+        tokens = _joined(tokens)
     cards: list[int] = []
     seen: dict[int, int] = {}
     for position, token in enumerate(tokens, start=1):

@@ -15,6 +15,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("matches/<int:match_id>/hands/", apis.MatchHandsApi.as_view(), name="match-hands"),
     path(
+        "matches/<int:match_id>/hands/preview/",
+        apis.MatchHandPreviewApi.as_view(),
+        name="match-hands-preview",
+    ),
+    path(
         "matches/<int:match_id>/scoresheet/",
         apis.MatchScoresheetApi.as_view(),
         name="match-scoresheet",

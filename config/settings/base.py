@@ -218,6 +218,8 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "PAGE_SIZE": 100,
+    # A hand's preview runs the engine on every card picked: per person, not per address.
+    "DEFAULT_THROTTLE_RATES": {"preview": env.str("KNOCK_PREVIEW_RATE", default="240/min")},
     "EXCEPTION_HANDLER": "core.api.exception_handler",
 }
 SPECTACULAR_SETTINGS = {

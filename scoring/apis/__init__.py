@@ -3,11 +3,12 @@ list and create, has one view whose methods call different services).
 
 Views only parse input, build the :class:`~scoring.permissions.Actor`, call one service or
 selector and shape the output. Players without an account authenticate with the match's private
-link: the ``X-Match-Key`` header holds the link's secret. Every POST honours ``Idempotency-Key``.
+link: the ``X-Match-Key`` header holds the link's secret. Every POST that stores honours
+``Idempotency-Key`` (a hand's preview stores nothing).
 
-The package, one module per resource: :mod:`~scoring.apis.matches`, :mod:`~scoring.apis.hands`
-and :mod:`~scoring.apis.imports`; ``_common`` holds the parameters, error shape, base view and
-hand input they share.
+The package, one module per resource: :mod:`~scoring.apis.matches`, :mod:`~scoring.apis.hands`,
+:mod:`~scoring.apis.preview` and :mod:`~scoring.apis.imports`; ``_common`` holds the parameters,
+error shape, base view and hand input they share.
 """
 
 from scoring.apis._common import (
@@ -35,6 +36,7 @@ from scoring.apis.matches import (
     MatchListApi,
     MatchScoresheetApi,
 )
+from scoring.apis.preview import MatchHandPreviewApi
 
 __all__ = [
     "ERROR",
@@ -50,6 +52,7 @@ __all__ = [
     "HandWithdrawApi",
     "ImportApi",
     "MatchDetailApi",
+    "MatchHandPreviewApi",
     "MatchHandsApi",
     "MatchLinksApi",
     "MatchLinksReissueApi",

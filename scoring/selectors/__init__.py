@@ -7,7 +7,9 @@ Nothing here writes.
 
 The package: :mod:`~scoring.selectors.access` (who directs what, which matches a user sees),
 :mod:`~scoring.selectors.state` (the engine's view of a match), :mod:`~scoring.selectors.shapes`
-(what the API and pages show) and :mod:`~scoring.selectors.live` (live scores of many tables).
+(what the API and pages show), :mod:`~scoring.selectors.status` (the status a page shows),
+:mod:`~scoring.selectors.preview` (a hand's cards so far, arranged) and
+:mod:`~scoring.selectors.live` (live scores of many tables).
 """
 
 from scoring.selectors.access import (
@@ -34,8 +36,10 @@ from scoring.selectors.state import (
     match_state,
     scored_hand_from,
 )
+from scoring.selectors.status import DisplayStatus, match_display_status
 
 __all__ = [
+    "DisplayStatus",
     "GameView",
     "HandContext",
     "MatchState",
@@ -47,6 +51,7 @@ __all__ = [
     "game_summary",
     "hand_history",
     "match_detail",
+    "match_display_status",
     "match_list_visible",
     "match_prefetched",
     "match_scoresheet",

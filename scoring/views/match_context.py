@@ -31,7 +31,9 @@ from scoring.selectors import (
 )
 from scoring.selectors.sheets import scoresheet_allowed
 from scoring.views.links import link_cards
+from scoring.views.picker import default_knocker, picker_setup
 from scoring.views.totals_chart import totals_charts
+from scoring.views.whereabouts import whereabouts
 from tournaments.models import Event
 
 OUTCOME_LABELS: dict[str, Any] = {
@@ -401,6 +403,9 @@ def _context(
         tab = setup["tabs"][0]
     if setup is not None:
         setup["defender_slots"] = _defender_slots(page, setup, errors or {}, posted)
+        setup["default_knocker"] = default_knocker(page, setup)
+        if "cards" in setup["tabs"] and not setup["gem_three"]:
+            setup["picker"] = picker_setup(page, setup, OUTCOME_LABELS)
     return {
         "page": page,
         "match": state.match,
@@ -427,6 +432,7 @@ def _context(
         "poll": visible and (pending is not None or not can_enter) and not state.finished,
         "sheet_offer": can_enter and _sheet_offered(page),
         "totals_charts": totals_charts(games, detail["sides"]) if state.finished else [],
+        "where": whereabouts(page),
     }
 
 

@@ -36,6 +36,7 @@ from scoring.services import (
 from scoring.services.imports import RowProblem
 from scoring.services.sheets import ScoresheetProblems
 from scoring.views.match_context import OUTCOME_LABELS, _Page, _sheet_fits, _sheet_fresh, _status
+from scoring.views.whereabouts import whereabouts
 
 # -- a whole paper score sheet -------------------------------------------------------------------
 
@@ -90,6 +91,7 @@ def _sheet_render(
         "rules": rules,
         "detail": match_detail(state=state, show_pending=page.access.can_view),
         "hollywood": bool(rules.hollywood_games),
+        "where": whereabouts(page),
         "qs": page.qs,
         "game": game,
         "fits": _sheet_fits(state),

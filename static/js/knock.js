@@ -1,19 +1,37 @@
-// Knock's only script (besides htmx): switches the hand entry tabs without a page load.
+// The hand entry tabs switch without a page load (the entry form's picker is in picker.js).
 // The page works without it: each tab is a link (?tab=...) that the server renders selected.
+// The tabs follow the ARIA tabs pattern: one tab in the Tab order, arrow keys, Home and End move
+// between them and select the one they reach.
 (function () {
   "use strict";
   function setup(root) {
     root.querySelectorAll("[data-tabs]").forEach(function (tabs) {
-      var links = tabs.querySelectorAll("a[data-tab]");
-      links.forEach(function (link) {
+      var links = Array.prototype.slice.call(tabs.querySelectorAll("a[data-tab]"));
+      function select(link, focus) {
+        links.forEach(function (other) {
+          var panel = document.getElementById(other.getAttribute("aria-controls"));
+          var on = other === link;
+          other.setAttribute("aria-selected", on ? "true" : "false");
+          other.setAttribute("tabindex", on ? "0" : "-1");
+          if (panel) { panel.hidden = !on; }
+        });
+        if (focus) { link.focus(); }
+      }
+      links.forEach(function (link, index) {
         link.addEventListener("click", function (event) {
           event.preventDefault();
-          links.forEach(function (other) {
-            var panel = document.getElementById(other.getAttribute("aria-controls"));
-            var on = other === link;
-            other.setAttribute("aria-selected", on ? "true" : "false");
-            if (panel) { panel.hidden = !on; }
-          });
+          select(link, false);
+        });
+        link.addEventListener("keydown", function (event) {
+          var to = null;
+          if (event.key === "ArrowRight" || event.key === "ArrowDown") { to = (index + 1) % links.length; }
+          else if (event.key === "ArrowLeft" || event.key === "ArrowUp") { to = (index - 1 + links.length) % links.length; }
+          else if (event.key === "Home") { to = 0; }
+          else if (event.key === "End") { to = links.length - 1; }
+          else if (event.key === " ") { event.preventDefault(); select(link, false); return; }
+          if (to === null) { return; }
+          event.preventDefault();
+          select(links[to], true);
         });
       });
     });

@@ -204,3 +204,45 @@ def test_format_parse_round_trip(cards: list[int], symbols: bool) -> None:
     assert parse_cards(text) == tuple(cards)
     assert parse_cards(text.lower().replace(" ", ",")) == tuple(cards)
     assert mask_to_cards(cards_to_mask(cards)) == sort_cards(cards)
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("10h", "TH"), ("H10", "TH"), ("h10", "TH"), ("ts", "TS"), ("St", "TS"), ("♠A", "AS"),
+        ("♡q", "QH"), ("k♣", "KC"), ("스페이드 A", "AS"), ("스페이드A", "AS"), ("A 스페이드", "AS"),
+        ("하트 10", "TH"), ("10하트", "TH"), ("다이아 7", "7D"), ("다이아몬드 7", "7D"),
+        ("7다이아몬드", "7D"), ("클럽 K", "KC"), ("클로버 k", "KC"), ("클로버j", "JC"),
+        ("H 10", "TH"), ("10 ♥", "TH"), ("♠️A", "AS"),
+    ],
+)  # fmt: skip
+def test_rank_and_suit_in_either_order_with_symbols_and_korean_names(text: str, cards: str) -> None:
+    assert format_cards(parse_cards(text)) == cards
+
+
+def test_a_hand_mixing_every_spelling() -> None:
+    text = "AS h2 3♠ 스페이드 4 10 하트 ♥J q♡ 다이아몬드 K 클럽 9 c10"
+    assert format_cards(parse_cards(text)) == "AS 2H 3S 4S TH JH QH KD 9C TC"
+    assert parse_cards("ks, 다이아 K ,h k") == parse_cards("KS KD KH")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("스페이드", "'스페이드' at position 1"),
+        ("AS 하트", "'하트' at position 2"),
+        ("스페이드 A 하트", "'하트' at position 2"),
+        ("A A", "'A' at position 1"),
+        ("S H", "'S' at position 1"),
+        ("다이아몬드몬드 7", "'다이아몬드몬드' at position 1"),
+        ("H1O", "'H1O' at position 1"),
+    ],
+)
+def test_a_lone_rank_or_suit_is_named(text: str, message: str) -> None:
+    with pytest.raises(CardError, match=message):
+        parse_cards(text)
+
+
+def test_suit_first_duplicates_are_named() -> None:
+    with pytest.raises(CardError, match=r"card TH appears twice \(positions 1 and 2\)"):
+        parse_cards("h10 하트 T")

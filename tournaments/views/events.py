@@ -135,8 +135,20 @@ def _pairing_rows(
         seats = sorted(m.seats.all(), key=lambda s: s.position)
         live = scores.get(m.pk, {}) if m.decision == Match.Decision.PLAYED else {}
         ways = [(s, (floats or {}).get(str(s.player_id), "")) for s in seats]
-        rows.append({"match": m, "seats": seats, "live": live, "floats": ways})
+        rows.append({"match": m, "seats": seats, "live": live, "sides": _sides(m, ways)})
     return rows
+
+
+def _sides(m: Match, ways: list[tuple[Any, str]]) -> list[list[tuple[Any, str]]]:
+    """The sides of a table, each its seats with their floats: one seat a side, or the two
+    teams of a partnership ("Zeke & Elif v Cleo & Gus", never four names in a row)."""
+    if (m.rules or {}).get("table") != "partnership":
+        return [[way] for way in ways]
+    teams: dict[int, list[tuple[Any, str]]] = {}
+    for seat, way in ways:
+        team = seat.team if seat.team is not None else seat.position % 2
+        teams.setdefault(team, []).append((seat, way))
+    return [teams[team] for team in sorted(teams)]
 
 
 def _bracket_context(event: Event) -> dict[str, Any] | None:
