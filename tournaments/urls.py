@@ -3,6 +3,7 @@
 from django.urls import URLPattern, URLResolver, path
 
 from tournaments import apis
+from tournaments.apis.live import EventVersionApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("clubs/", apis.ClubListApi.as_view(), name="club-list"),
@@ -29,6 +30,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("rule-presets/", apis.RulePresetListApi.as_view(), name="rule-presets"),
     path("events/", apis.EventListApi.as_view(), name="event-list"),
     path("events/<int:event_id>/", apis.EventDetailApi.as_view(), name="event-detail"),
+    path("events/<int:event_id>/version/", EventVersionApi.as_view(), name="event-version"),
     path("events/<int:event_id>/finish/", apis.EventFinishApi.as_view(), name="event-finish"),
     path(
         "events/<int:event_id>/playoff/",

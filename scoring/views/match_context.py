@@ -29,6 +29,7 @@ from scoring.selectors import (
 )
 from scoring.selectors.sheets import scoresheet_allowed
 from scoring.views.links import link_cards
+from scoring.views.live_state import live_state
 from tournaments.models import Event
 
 OUTCOME_LABELS: dict[str, Any] = {
@@ -80,15 +81,6 @@ class _Page:
 
 
 # -- presentation helpers (no scoring here: every number comes from the selectors) -------------
-
-
-def _version(page: _Page) -> str:
-    """What changes when a hand is entered, confirmed or withdrawn (for the live poll)."""
-    hands = sum(len(v.hands) for v in page.state.games)
-    current = page.state.current
-    waiting = current.pending if current is not None else None
-    pending = f"{waiting.pk}.{waiting.status}" if waiting is not None else "0"
-    return f"{hands}-{pending}-{page.state.match.status}"
 
 
 def _links(page: _Page) -> list[dict[str, Any]]:
@@ -402,8 +394,7 @@ def _context(
         "director": access.director,
         "neutral_director": access.neutral_director,
         "qs": page.qs,
-        "version": _version(page),
-        "poll": visible and (pending is not None or not can_enter) and not state.finished,
+        "live": live_state(match=state.match, access=access, actor=page.actor),
         "sheet_offer": can_enter and _sheet_offered(page),
     }
 

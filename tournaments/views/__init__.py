@@ -41,6 +41,7 @@ from tournaments.views.events import (
     SECTION_LABELS,
     TIEBREAK_LABELS,
     event_detail,
+    event_live,
     event_standings_fragment,
 )
 from tournaments.views.players import player_detail
@@ -70,6 +71,7 @@ __all__ = [
     "event_match_start",
     "event_pair",
     "event_rules_fields",
+    "event_live",
     "event_standings_fragment",
     "forbidden_pairing_add",
     "home_feed",

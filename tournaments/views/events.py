@@ -1,13 +1,16 @@
-"""An event's page (standings, pairings, bracket, matches) and its live standings fragment."""
+"""An event's page (standings, pairings, bracket, matches), its standings fragment, and its live
+regions (what static/js/live.js swaps in when the event's version moved; docs/live.md)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy
+from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 
 from core.errors import ApplicationError
 from scoring.models import Match
@@ -37,6 +40,7 @@ from tournaments.selectors import (
     registration_list,
     round_matches,
 )
+from tournaments.selectors.live import event_version
 from tournaments.views._common import _event
 
 TIEBREAK_LABELS: dict[str, Any] = {
@@ -138,9 +142,9 @@ def _bracket_context(event: Event) -> dict[str, Any] | None:
     return {"sections": out, "champion": bracket["champion"]}
 
 
-def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _event(pk)
-    director = user_can_manage_event(user=request.user, event=event)
+def _live_context(event: Event, version: int) -> dict[str, Any]:
+    """Everything the live regions show (standings, pairings, tables, bracket): the same for
+    every visitor, so one rendering serves them all until the version moves."""
     rounds = list(event_rounds(event=event))
     current = rounds[-1] if rounds else None
     pairings = (
@@ -152,7 +156,6 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     )
     context: dict[str, Any] = {
         **_standings_context(event),
-        "director": director,
         "rounds": rounds,
         "current_round": current,
         "pairings": pairings,
@@ -161,9 +164,24 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "elimination": event.kind in (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION),
         "open_play": event.kind in (Event.Kind.CLUB_NIGHT, Event.Kind.LEAGUE),
         "league_events": list(event.league_events.all()) if event.kind == Event.Kind.LEAGUE else [],
+        "live": {
+            "version": version,
+            "version_url": reverse("event-version", args=[event.pk]),
+            "fragment_url": reverse("event-live", args=[event.pk]),
+            "poll_ms": settings.KNOCK_LIVE_POLL_MS,
+        },
     }
     if context["open_play"]:
         context["table_matches"] = _pairing_rows(_open_matches(event))
+    return context
+
+
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event(pk)
+    director = user_can_manage_event(user=request.user, event=event)
+    # Read before the page's rows: a result landing meanwhile makes the next poll fetch again.
+    version = event_version(event_id=event.pk) or 0
+    context = {**_live_context(event, version), "director": director}
     if director:
         registrations = list(registration_list(event=event))
         club_players = player_list(club_id=event.club_id)
@@ -190,3 +208,26 @@ def event_standings_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings block alone: polled by htmx while the standings are being updated."""
     event = _event(pk)
     return render(request, "tournaments/_standings.html", _standings_context(event))
+
+
+# The live regions last rendered by this process, by (event, language): (version, html). Every
+# spectator polling an event asks for the same regions after the same change; rendering them once
+# per version (per server process) keeps a room of phones from scoring every table each time.
+_LIVE_RENDERED: dict[tuple[int, str], tuple[int, bytes]] = {}
+
+
+def event_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event page's live regions alone: standings, pairings, tables and bracket."""
+    event = _event(pk)
+    version = event_version(event_id=event.pk) or 0
+    key = (event.pk, get_language() or "")
+    cached = _LIVE_RENDERED.get(key)
+    if cached is not None and cached[0] == version:
+        content = cached[1]
+    else:
+        response = render(request, "tournaments/_event_live.html", _live_context(event, version))
+        content = response.content
+        _LIVE_RENDERED[key] = (version, content)
+    out = HttpResponse(content)
+    out["Cache-Control"] = "no-store"
+    return out
