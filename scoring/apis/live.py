@@ -24,7 +24,9 @@ IF_NONE_MATCH = OpenApiParameter(
 
 class VersionOutput(serializers.Serializer):
     version = serializers.IntegerField(
-        min_value=0, help_text="Grows with every change the page shows; never goes back."
+        min_value=0,
+        help_text="Changes with every change the page shows (a match's only grows); compare for "
+        "equality.",
     )
     poll_ms = serializers.IntegerField(
         min_value=1, help_text="How often the server asks to be polled, in milliseconds."

@@ -30,9 +30,7 @@ class MatchChange:
 
 def match_version(*, match_id: int) -> int | None:
     """The match's live version (None: no such match). One indexed read, nothing else."""
-    row: int | None = (
-        Match.objects.filter(pk=match_id).values_list("live_seq", flat=True).first()
-    )
+    row: int | None = Match.objects.filter(pk=match_id).values_list("live_seq", flat=True).first()
     return row
 
 

@@ -68,6 +68,7 @@ PAGE_TO_API: dict[str, str] = {
     "event-edit": "PATCH /api/events/{id}/",
     "event-detail": "GET /api/events/{id}/",
     "event-standings": "GET /api/events/{id}/standings/",
+    "event-live": "GET /api/events/{id}/version/ and GET /api/events/{id}/standings/",
     "event-pair": "POST /api/events/{id}/rounds/",
     "round-repair": "POST /api/events/{id}/rounds/{number}/repair/",
     "registration-add": "POST /api/events/{id}/registrations/",
@@ -81,7 +82,7 @@ PAGE_TO_API: dict[str, str] = {
     "player-detail": "GET /api/players/{id}/ and GET /api/players/{id}/ratings/",
     # scoring/page_urls.py
     "match-detail": "GET /api/matches/{id}/",
-    "match-live": "GET /api/matches/{id}/",
+    "match-live": "GET /api/matches/{id}/version/ and GET /api/matches/{id}/",
     "match-hand-submit": "POST /api/matches/{id}/hands/",
     "match-scoresheet-page": "GET|POST /api/matches/{id}/scoresheet/",
     "match-submission": "GET /api/matches/{id}/hands/",
