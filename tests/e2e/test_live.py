@@ -19,6 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 LIVE = 3_000  # what issue 13 asks: the other phone shows it within 3 seconds
 PHONE = {"width": 390, "height": 844}
+OUTBOX = "Object.keys(localStorage).filter(k => k.startsWith('knock:outbox:'))"
 
 
 def _match() -> Match:
@@ -120,8 +121,7 @@ def test_an_entry_made_offline_is_kept_on_the_phone_and_stored_once_when_back(
     cleo.locator("#panel-counts").get_by_role("button", name="Enter hand").click()
     expect(cleo.locator("#offline")).to_contain_text("Hand 1 is saved on this phone, not yet sent")
     assert _entries(match) == 0
-    kept = cleo.evaluate("Object.keys(localStorage).filter(k => k.startsWith('knock:outbox:'))")
-    assert len(kept) == 1
+    assert len(cleo.evaluate(OUTBOX)) == 1
 
     context.set_offline(False)
     expect(cleo.locator("#pending")).to_contain_text("Waiting for Dee to confirm.")
