@@ -263,13 +263,15 @@ HAND_CONFLICT = OpenApiResponse(
         {
             "detail": serializers.CharField(),
             "stored": HandOutput(
+                required=False,
                 help_text="The entry kept for this hand (waiting, disputed or confirmed): the "
-                "one that won the race, to review, confirm or dispute."
+                "one that won the race, to review, confirm or dispute. Absent when the match "
+                "itself is over.",
             ),
         },
     ),
-    description="The hand already has an entry (two entries raced, or it is recorded): yours "
-    "was not stored; `stored` is the one kept.",
+    description="Not stored: the hand already has an entry (two entries raced, or it is "
+    "recorded; `stored` is the one kept), or the match is over.",
 )
 
 

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -24,9 +25,11 @@ from scoring.forms import (
 )
 from scoring.idempotency import page_idempotent
 from scoring.models import HandSubmission
+from scoring.permissions import Actor
 from scoring.selectors import (
     hand_history,
 )
+from scoring.selectors.changes import match_version
 from scoring.services import (
     hand_confirm,
     hand_override,
@@ -50,11 +53,30 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scoring/match.html", _context(page, tab=request.GET.get("tab")))
 
 
+# A spectator's live regions, last rendered by this process, by (match, language): every
+# spectator of a table sees the same regions at a version, so they are drawn once per version.
+_SPECTATOR_RENDERED: dict[tuple[int, str], tuple[int, bytes]] = {}
+
+
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The page's live regions alone (scoreboard, pending entry, entry form, score sheet) and
     the last change in words: what static/js/live.js swaps in when the version moved."""
-    page = _Page(request, pk)
-    response = render(request, "scoring/_live.html", _context(page))
+    actor = Actor.from_request(request)
+    spectator = actor.user is None and not actor.token and not actor.key_ids
+    key = (pk, get_language() or "")
+    version = match_version(match_id=pk) if spectator else None
+    cached = _SPECTATOR_RENDERED.get(key) if spectator else None
+    if cached is not None and cached[0] == version:
+        content = cached[1]
+    else:
+        page = _Page(request, pk)
+        # The private links (QR codes) are not among the live regions: not drawn each poll.
+        content = render(request, "scoring/_live.html", _context(page, links=False)).content
+        if spectator and version is not None:
+            if len(_SPECTATOR_RENDERED) > 5000:
+                _SPECTATOR_RENDERED.clear()
+            _SPECTATOR_RENDERED[key] = (version, content)
+    response = HttpResponse(content)
     response["Cache-Control"] = "no-store"
     return response
 

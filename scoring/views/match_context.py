@@ -352,6 +352,7 @@ def _context(
     errors: dict[str, str] | None = None,
     form_error: str | None = None,
     posted: Any = None,
+    links: bool = True,
 ) -> dict[str, Any]:
     state, access = page.state, page.access
     visible = access.can_view
@@ -390,7 +391,7 @@ def _context(
         "errors": {_key(k): v for k, v in (errors or {}).items()},
         "form_error": form_error,
         "posted": posted if posted is not None else {},
-        "links": _links(page) if visible else [],
+        "links": _links(page) if visible and links else [],
         "director": access.director,
         "neutral_director": access.neutral_director,
         "qs": page.qs,

@@ -25,7 +25,8 @@ OUTBOX = "Object.keys(localStorage).filter(k => k.startsWith('knock:outbox:'))"
 def _match() -> Match:
     event = EventFactory(name="Club night", rules=find_rules("standard").to_dict())
     players = [PlayerFactory(club=event.club, name=n) for n in ("Cleo", "Dee")]
-    return MatchFactory(event=event, players=players, table_number=5)
+    match: Match = MatchFactory.create(event=event, players=players, table_number=5)
+    return match
 
 
 def _phone(chromium: Any, live_server: Any, match: Match, position: int | None) -> Any:

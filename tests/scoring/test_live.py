@@ -23,7 +23,8 @@ pytestmark = pytest.mark.django_db
 def _match(confirmation: str = "opponent") -> Match:
     event = EventFactory(rules=find_rules("standard").to_dict(), confirmation=confirmation)
     players = [PlayerFactory(club=event.club, name=n) for n in ("Cleo", "Dee")]
-    return MatchFactory(event=event, players=players)
+    match: Match = MatchFactory.create(event=event, players=players)
+    return match
 
 
 def _actor(match: Match, position: int) -> Actor:

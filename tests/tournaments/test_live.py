@@ -76,9 +76,14 @@ def test_spectators_get_the_same_live_regions_as_the_page_and_a_new_result_in_th
 def test_the_live_regions_are_rendered_once_per_version(monkeypatch):
     event = swiss_event(4, rules=ONE_HAND)
     round_pair(event=event)
-    calls = []
+    calls: list[int] = []
     real = event_views._live_context
-    monkeypatch.setattr(event_views, "_live_context", lambda e, v: calls.append(v) or real(e, v))
+
+    def counted(event: object, version: int) -> object:
+        calls.append(version)
+        return real(event, version)
+
+    monkeypatch.setattr(event_views, "_live_context", counted)
     client = Client()
     for _ in range(3):
         assert client.get(f"/events/{event.pk}/live/").status_code == 200
