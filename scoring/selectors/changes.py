@@ -10,6 +10,7 @@ corrected), so the page can say who did what without any new bookkeeping.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from scoring.models import HandSubmission, Match
 
@@ -31,6 +32,15 @@ class MatchChange:
 def match_version(*, match_id: int) -> int | None:
     """The match's live version (None: no such match). One indexed read, nothing else."""
     row: int | None = Match.objects.filter(pk=match_id).values_list("live_seq", flat=True).first()
+    return row
+
+
+def match_version_stamp(*, match_id: int) -> tuple[int, Any] | None:
+    """The match's live version and creation time (which tells apart two matches given the
+    same id, a database restored): what a process may key what it remembers of a match by."""
+    row: tuple[int, Any] | None = (
+        Match.objects.filter(pk=match_id).values_list("live_seq", "created_at").first()
+    )
     return row
 
 

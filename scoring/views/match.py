@@ -29,7 +29,7 @@ from scoring.permissions import Actor
 from scoring.selectors import (
     hand_history,
 )
-from scoring.selectors.changes import match_version
+from scoring.selectors.changes import match_version_stamp
 from scoring.services import (
     hand_confirm,
     hand_override,
@@ -55,7 +55,7 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 # A spectator's live regions, last rendered by this process, by (match, language): every
 # spectator of a table sees the same regions at a version, so they are drawn once per version.
-_SPECTATOR_RENDERED: dict[tuple[int, str], tuple[int, bytes]] = {}
+_SPECTATOR_RENDERED: dict[tuple[int, str], tuple[tuple[int, Any], bytes]] = {}
 
 
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
@@ -64,7 +64,7 @@ def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     actor = Actor.from_request(request)
     spectator = actor.user is None and not actor.token and not actor.key_ids
     key = (pk, get_language() or "")
-    version = match_version(match_id=pk) if spectator else None
+    version = match_version_stamp(match_id=pk) if spectator else None
     cached = _SPECTATOR_RENDERED.get(key) if spectator else None
     if cached is not None and cached[0] == version:
         content = cached[1]

@@ -53,7 +53,10 @@ def test_event_version_grows_with_pairing_results_and_standings_and_answers_304(
     assert APIClient().get("/api/events/999999/version/").status_code == 404
 
 
-def test_spectators_get_the_same_live_regions_as_the_page_and_a_new_result_in_them():
+def test_spectators_get_the_same_live_regions_as_the_page_and_a_new_result_in_them(
+    monkeypatch,
+):
+    monkeypatch.setattr(event_views, "RENDER_EVERY", 0.0)
     event = swiss_event(4, rules=ONE_HAND)
     round_pair(event=event)
     client = Client()
@@ -84,10 +87,12 @@ def test_the_live_regions_are_rendered_once_per_version(monkeypatch):
         return real(event, version)
 
     monkeypatch.setattr(event_views, "_live_context", counted)
+    monkeypatch.setattr(event_views, "_LIVE_RENDERED", {})
     client = Client()
     for _ in range(3):
         assert client.get(f"/events/{event.pk}/live/").status_code == 200
     assert len(calls) == 1
     _win(Match.objects.filter(event=event, decision="played").first())
+    monkeypatch.setattr(event_views, "RENDER_EVERY", 0.0)
     client.get(f"/events/{event.pk}/live/")
     assert len(calls) == 2

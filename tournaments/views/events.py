@@ -3,6 +3,7 @@ regions (what static/js/live.js swaps in when the event's version moved; docs/li
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
 from typing import Any
 
@@ -210,24 +211,32 @@ def event_standings_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/_standings.html", _standings_context(event))
 
 
-# The live regions last rendered by this process, by (event, language): (version, html). Every
-# spectator polling an event asks for the same regions after the same change; rendering them once
-# per version (per server process) keeps a room of phones from scoring every table each time.
-_LIVE_RENDERED: dict[tuple[int, str], tuple[int, bytes]] = {}
+# The live regions last rendered by this process, by (event, language): (version, when, html).
+# Every spectator polling an event asks for the same regions after the same change; they are
+# drawn once per version and process, and at most every RENDER_EVERY seconds: on a busy night
+# the version moves faster than that, and a spectator served the regions drawn just before a
+# change still holds the older version, so their next poll fetches again (docs/live.md: at most
+# RENDER_EVERY + one poll late).
+_LIVE_RENDERED: dict[tuple[int, Any, str], tuple[int, float, bytes]] = {}
+RENDER_EVERY = 0.5
 
 
 def event_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The event page's live regions alone: standings, pairings, tables and bracket."""
     event = _event(pk)
     version = event_version(event_id=event.pk) or 0
-    key = (event.pk, get_language() or "")
+    # The creation time tells apart two events given the same id (a database restored).
+    key = (event.pk, event.created_at, get_language() or "")
     cached = _LIVE_RENDERED.get(key)
-    if cached is not None and cached[0] == version:
-        content = cached[1]
+    now = time.monotonic()
+    if cached is not None and (cached[0] == version or now - cached[1] < RENDER_EVERY):
+        content = cached[2]
     else:
         response = render(request, "tournaments/_event_live.html", _live_context(event, version))
         content = response.content
-        _LIVE_RENDERED[key] = (version, content)
+        if len(_LIVE_RENDERED) > 1000:
+            _LIVE_RENDERED.clear()
+        _LIVE_RENDERED[key] = (version, now, content)
     out = HttpResponse(content)
     out["Cache-Control"] = "no-store"
     return out
