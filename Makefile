@@ -23,7 +23,7 @@ VENV_STAMP := $(VENV)/.made-by-python-$(firstword $(PY_ID))
 # Where `make run` listens: ADDR=0.0.0.0:8000 lets phones on the club's Wi-Fi in (docs/operations.md).
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: run test contract check bench drills fmt install install-dev migrate demo clean
+.PHONY: run test contract check bench drills loadtest fmt install install-dev migrate demo clean
 
 $(VENV_STAMP):
 	rm -rf $(VENV)
@@ -39,6 +39,10 @@ $(VENV)/.installed: pyproject.toml $(VENV_STAMP)
 $(VENV)/.installed-dev: pyproject.toml $(VENV_STAMP)
 	$(PIP) install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.installed
+
+$(VENV)/.installed-loadtest: pyproject.toml $(VENV_STAMP)
+	$(PIP) install --quiet -e '.[dev,loadtest]'
+	touch $@ $(VENV)/.installed-dev $(VENV)/.installed
 
 $(VENV)/.installed-bench: pyproject.toml $(VENV_STAMP)
 	$(PIP) install --quiet -e '.[dev,bench]'
@@ -109,6 +113,12 @@ bench: $(VENV)/.installed-bench
 # with faults injected; see docs/operations.md. Set DRILLS="sqlite" or "postgres" to run one stack.
 drills: install-dev
 	$(BIN)/python -m drills $(DRILLS)
+
+# A club night against a real `manage.py serve` (gunicorn + worker + beat): 50 tables, 200
+# spectators polling, 60 s (docs/live.md). Embedded default, or PostgreSQL + Redis when
+# DATABASE_URL and CELERY_BROKER_URL are set. LOADTEST_SECONDS, _TABLES, _SPECTATORS change it.
+loadtest: $(VENV)/.installed-loadtest
+	$(BIN)/python -m loadtest
 
 fmt: install-dev
 	$(BIN)/ruff check --fix .

@@ -60,3 +60,23 @@ class ErrorResponseExtension(OpenApiSerializerExtension):
     def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
         shape = auto_schema.resolve_serializer(self.target.shape, direction)
         return {"anyOf": [shape.ref, VALIDATION_ERRORS]}
+
+
+# -- live versions ---------------------------------------------------------------------------------
+
+VERSION_HEADERS = {
+    # Every poll asks again (no-cache), but a client that sends If-None-Match with the ETag it
+    # holds gets an empty 304: a few dozen bytes per poll while nothing changes.
+    "Cache-Control": "no-cache",
+}
+
+
+def version_response(request: Any, *, version: int, poll_ms: int) -> Response:
+    """``{"version", "poll_ms"}`` with a strong ETag of the version, or 304 when the client's
+    ``If-None-Match`` already names it. ``poll_ms`` is how often the server asks to be polled."""
+    etag = f'"{version}"'
+    sent = request.headers.get("If-None-Match") or ""
+    headers = {**VERSION_HEADERS, "ETag": etag}
+    if etag in {tag.strip() for tag in sent.split(",")} or sent.strip() == "*":
+        return Response(status=304, headers=headers)
+    return Response({"version": version, "poll_ms": poll_ms}, headers=headers)

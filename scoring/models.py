@@ -65,6 +65,10 @@ class Match(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # What the live pages poll (``/api/matches/{id}/version/``): bumped in the transaction of
+    # every write that changes what the match page shows (each write takes the match's lock by
+    # bumping it), so it only grows, and a rolled-back write leaves it as it was.
+    live_seq = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -3,10 +3,12 @@
 from django.urls import URLPattern, URLResolver, path
 
 from scoring import apis
+from scoring.apis.live import MatchVersionApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("matches/", apis.MatchListApi.as_view(), name="match-list"),
     path("matches/<int:match_id>/", apis.MatchDetailApi.as_view(), name="match-detail"),
+    path("matches/<int:match_id>/version/", MatchVersionApi.as_view(), name="match-version"),
     path("matches/<int:match_id>/links/", apis.MatchLinksApi.as_view(), name="match-links"),
     path(
         "matches/<int:match_id>/links/reissue/",

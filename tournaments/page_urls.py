@@ -35,6 +35,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<int:pk>/", views.event_detail, name="event-detail"),
     path("events/<int:pk>/standings/", views.event_standings_fragment, name="event-standings"),
     path("events/<int:pk>/console/", views.event_console_view, name="event-console"),
+    path("events/<int:pk>/live/", views.event_live, name="event-live"),
     path("events/<int:pk>/pair/", views.event_pair, name="event-pair"),
     path("events/<int:pk>/rounds/<int:number>/", views.round_detail, name="event-round"),
     path(

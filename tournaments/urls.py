@@ -3,6 +3,7 @@
 from django.urls import URLPattern, URLResolver, path
 
 from tournaments import apis
+from tournaments.apis.live import EventVersionApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("clubs/", apis.ClubListApi.as_view(), name="club-list"),
@@ -33,6 +34,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path(
         "events/<int:event_id>/console/", apis.EventConsoleApi.as_view(), name="api-event-console"
     ),
+    path("events/<int:event_id>/version/", EventVersionApi.as_view(), name="event-version"),
     path("events/<int:event_id>/finish/", apis.EventFinishApi.as_view(), name="event-finish"),
     path(
         "events/<int:event_id>/playoff/",

@@ -159,6 +159,11 @@ KNOCK_LINK_TTL_HOURS = env.float("KNOCK_LINK_TTL_HOURS", default=24.0)
 KNOCK_LINK_FAILURE_LIMIT = env.int("KNOCK_LINK_FAILURE_LIMIT", default=20)
 KNOCK_LINK_FAILURE_WINDOW = env.int("KNOCK_LINK_FAILURE_WINDOW", default=600)
 
+# --- Live pages (docs/live.md) ----------------------------------------------------------------
+# How often open match and event pages ask whether anything changed (a conditional GET of a
+# version, 304 while nothing did); the server sends it with each version so it can be slowed.
+KNOCK_LIVE_POLL_MS = env.int("KNOCK_LIVE_POLL_MS", default=2000)
+
 # --- Cache (rate limits) ------------------------------------------------------------------
 # Shared by every process of one server: a file cache under var/ by default, Redis (or any
 # cache URL django-environ reads) in production through CACHE_URL.

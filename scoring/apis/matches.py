@@ -6,7 +6,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, extend_schema_serializer, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -252,6 +257,24 @@ class MatchLinksReissueApi(_Base):
         return Response(_links(request, match))
 
 
+HAND_CONFLICT = OpenApiResponse(
+    inline_serializer(
+        "HandConflict",
+        {
+            "detail": serializers.CharField(),
+            "stored": HandOutput(
+                required=False,
+                help_text="The entry kept for this hand (waiting, disputed or confirmed): the "
+                "one that won the race, to review, confirm or dispute. Absent when the match "
+                "itself is over.",
+            ),
+        },
+    ),
+    description="Not stored: the hand already has an entry (two entries raced, or it is "
+    "recorded; `stored` is the one kept), or the match is over.",
+)
+
+
 class MatchHandsApi(_Base):
     """The hands of a match (confirmed and waiting), or enter the next hand."""
 
@@ -290,15 +313,16 @@ class MatchHandsApi(_Base):
         operation_id="matches_hands_submit",
         request=InputSerializer,
         parameters=POST_PARAMETERS,
-        responses={201: HandOutput, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR},
+        responses={201: HandOutput, 400: ERROR, 403: ERROR, 404: ERROR, 409: HAND_CONFLICT},
         description="Enter a hand by cards (knocker_cards, defender_cards, optional "
         "knocker_melds; any counts, outcome, points or winner given are claims the engine "
         "checks), by counts (knocker, outcome, knocker_deadwood, defender_deadwood after "
         "lay-offs), or dead (outcome=dead). Oklahoma: upcard. Gem: knock_limit, "
         "diamond_number, gem bonus flags; three-player Gem: defenders (each non-knocker's outcome "
         "and deadwood, or cards). Partnership: boards. Basic Rummy: went_out, rummy, "
-        "leftovers. The response is the engine's verdict. A hand already entered is 409 with "
-        "`stored`.",
+        "leftovers. The response is the engine's verdict. A hand already entered (by the other "
+        "side a moment earlier, or recorded) is 409 with the entry kept in `stored`; send "
+        "hand_number so that a late entry is never taken for the next hand.",
     )
     def post(self, request: Request, match_id: int) -> Response:
         actor = self.actor(request)

@@ -1,4 +1,10 @@
-"""Live scores of many tables at once (a round's pairings list), in a fixed number of queries."""
+"""Live scores of many tables at once (a round's pairings list), in a fixed number of queries.
+
+Each table's live score is remembered by this process under the match's live version
+(``Match.live_seq``, bumped by every write that changes the match): a page of 50 tables, asked
+for again after one table changed, scores that one table and reads the other 49 from memory.
+A version never comes back, so nothing remembered can be stale.
+"""
 
 from __future__ import annotations
 
@@ -24,21 +30,44 @@ def _live(state: MatchState) -> dict[str, Any]:
     }
 
 
+# match id -> ((live version, created at), live score or None when the engine rejected its
+# hands); the creation time tells apart two matches given the same id (a database restored).
+_REMEMBERED: dict[int, tuple[tuple[int, Any], dict[str, Any] | None]] = {}
+_REMEMBER_AT_MOST = 5000
+
+
 def matches_live_scores(*, match_ids: Sequence[int]) -> dict[int, dict[str, Any]]:
     """Each match's live score (current game's totals, games won, sides, winner) by match id.
 
-    Every match is loaded with one set of prefetches (six queries whatever their number) and
-    scored by :func:`match_state` in memory, so a pairings list of 512 tables costs what one
-    table does. A match whose stored hands the engine rejects is left out.
+    One query reads the matches' live versions; the matches whose score this process does not
+    hold at that version are loaded with one set of prefetches (six queries whatever their
+    number) and scored by :func:`match_state` in memory, so a pairings list of 512 tables costs
+    what one table does. A match whose stored hands the engine rejects is left out.
     """
     out: dict[int, dict[str, Any]] = {}
     if not match_ids:
         return out
-    for match in _with_state_relations(Match.objects.filter(pk__in=list(match_ids))):
-        try:
-            out[match.pk] = _live(match_state(match=match))
-        except EngineError:
-            continue
+    versions = {
+        pk: (seq, created)
+        for pk, seq, created in Match.objects.filter(pk__in=list(match_ids)).values_list(
+            "pk", "live_seq", "created_at"
+        )
+    }
+    stale = [pk for pk, key in versions.items() if _REMEMBERED.get(pk, (None, None))[0] != key]
+    if stale:
+        if len(_REMEMBERED) > _REMEMBER_AT_MOST:
+            _REMEMBERED.clear()
+        for match in _with_state_relations(Match.objects.filter(pk__in=stale)):
+            try:
+                score: dict[str, Any] | None = _live(match_state(match=match))
+            except EngineError:
+                score = None
+            # The version read first: a write landing meanwhile is scored again next time.
+            _REMEMBERED[match.pk] = (versions[match.pk], score)
+    for pk in versions:
+        remembered = _REMEMBERED.get(pk)
+        if remembered is not None and remembered[1] is not None:
+            out[pk] = remembered[1]
     return out
 
 

@@ -6,7 +6,7 @@ event's confirmation policy.
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -20,7 +20,9 @@ from tournaments.models import Event, Player
 
 
 def _lock(match: Match) -> MatchState:
-    Match.objects.select_for_update().filter(pk=match.pk).first()
+    """Lock the match for a write and bump its live version (``Match.live_seq``): the UPDATE
+    takes the same row lock a SELECT FOR UPDATE would, and a refused write rolls it back."""
+    Match.objects.filter(pk=match.pk).update(live_seq=F("live_seq") + 1)
     Game.objects.get_or_create(match_id=match.pk, number=1)
     return match_state(match=match_prefetched(match_id=match.pk))
 

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -22,9 +23,13 @@ from scoring.forms import (
     EntryInput,
     read_entry,
 )
+from scoring.idempotency import page_idempotent
+from scoring.models import HandSubmission
+from scoring.permissions import Actor
 from scoring.selectors import (
     hand_history,
 )
+from scoring.selectors.changes import match_version_stamp
 from scoring.services import (
     hand_confirm,
     hand_override,
@@ -33,12 +38,12 @@ from scoring.services import (
 )
 from scoring.views.history import history_lines, stored_entry, version_rows
 from scoring.views.match_context import (
+    OUTCOME_LABELS,
     _context,
     _defender_slots,
     _entry_setup,
     _Page,
     _status,
-    _version,
 )
 
 # -- pages -----------------------------------------------------------------------------------
@@ -49,13 +54,31 @@ def match_page(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "scoring/match.html", _context(page, tab=request.GET.get("tab")))
 
 
+# A spectator's live regions, last rendered by this process, by (match, language): every
+# spectator of a table sees the same regions at a version, so they are drawn once per version.
+_SPECTATOR_RENDERED: dict[tuple[int, str], tuple[tuple[int, Any], bytes]] = {}
+
+
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """The live poll: 204 while nothing changed, else tell htmx to reload the page."""
-    page = _Page(request, pk)
-    if request.GET.get("v") == _version(page):
-        return HttpResponse(status=204)
-    response = HttpResponse(status=200)
-    response["HX-Refresh"] = "true"
+    """The page's live regions alone (scoreboard, pending entry, entry form, score sheet) and
+    the last change in words: what static/js/live.js swaps in when the version moved."""
+    actor = Actor.from_request(request)
+    spectator = actor.user is None and not actor.token and not actor.key_ids
+    key = (pk, get_language() or "")
+    version = match_version_stamp(match_id=pk) if spectator else None
+    cached = _SPECTATOR_RENDERED.get(key) if spectator else None
+    if cached is not None and cached[0] == version:
+        content = cached[1]
+    else:
+        page = _Page(request, pk)
+        # The private links (QR codes) are not among the live regions: not drawn each poll.
+        content = render(request, "scoring/_live.html", _context(page, links=False)).content
+        if spectator and version is not None:
+            if len(_SPECTATOR_RENDERED) > 5000:
+                _SPECTATOR_RENDERED.clear()
+            _SPECTATOR_RENDERED[key] = (version, content)
+    response = HttpResponse(content)
+    response["Cache-Control"] = "no-store"
     return response
 
 
@@ -86,19 +109,69 @@ def _entry_error(
 
 @require_POST
 def hand_submit_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Enter a hand. Sent again with the same ``Idempotency-Key`` (static/js/offline.js, after
+    a lost answer) it is stored once; an entry that lost a race is told which entry was kept."""
     page = _Page(request, pk)
     if not page.access.can_view:
         raise Http404
+    return page_idempotent(request, actor=page.actor, handler=lambda: _hand_submit(page))
+
+
+def _race(page: _Page, inp: EntryInput, exc: ApplicationError) -> HttpResponse:
+    """409: this hand already has an entry (waiting or recorded): say whose was kept, and
+    show it, instead of the form."""
+    kept = exc.extra["stored"]
+    sub = HandSubmission.objects.filter(pk=kept.get("id")).first()
+    user = page.actor.user
+    mine = sub is not None and (
+        (user is not None and sub.submitted_by_user_id == user.pk)
+        or any(
+            page.access.players[p].pk == sub.submitted_by_player_id
+            for p in page.access.identities
+            if p in page.access.players
+        )
+    )
+    who = kept.get("submitted_by") or {}
+    status = str(kept.get("status") or "")
+    race = {
+        "id": kept.get("id"),
+        "detail": exc.message,
+        "hand_number": kept.get("hand_number"),
+        "mine": mine,
+        "who": who.get("player") or who.get("user") or _("a director"),
+        "outcome_label": OUTCOME_LABELS.get(kept.get("outcome"), kept.get("outcome")),
+        "winner_name": page.state.name_of(kept.get("winner")),
+        "points": kept.get("points"),
+        "status_label": HandSubmission.Status(status).label
+        if status in HandSubmission.Status.values
+        else status,
+        "open": status in (HandSubmission.Status.PENDING, HandSubmission.Status.DISPUTED),
+    }
+    context = _context(page, tab=inp.mode)
+    context["race"] = race
+    return render(page.request, "scoring/match.html", context, status=409)
+
+
+def _hand_submit(page: _Page) -> HttpResponse:
+    request = page.request
     inp = read_entry(request.POST, positions=[s.position for s in page.state.seats])
     if inp.entry is None:
         return _entry_error(page, inp, inp.errors, None, 400)
+    raw_number = (request.POST.get("hand_number") or "").strip()
+    hand_number = parse_ascii_int(raw_number) if raw_number else None
     try:
         hand_submit(
-            match=page.match, actor=page.actor, entry=inp.entry, as_position=inp.as_position
+            match=page.match,
+            actor=page.actor,
+            entry=inp.entry,
+            as_position=inp.as_position,
+            hand_number=hand_number,
         )
     except ApplicationError as exc:
         if exc.status == 404:
             raise Http404 from None
+        if exc.status == 409 and exc.extra.get("stored"):
+            return _race(page, inp, exc)
         fields = {exc.field: exc.message} if exc.field else {}
         return _entry_error(page, inp, fields, None if fields else exc.message, _status(exc))
     except EngineError as exc:

@@ -31,6 +31,7 @@ from scoring.selectors import (
 )
 from scoring.selectors.sheets import scoresheet_allowed
 from scoring.views.links import link_cards
+from scoring.views.live_state import live_state
 from scoring.views.picker import default_knocker, picker_setup
 from scoring.views.totals_chart import totals_charts
 from scoring.views.whereabouts import whereabouts
@@ -85,15 +86,6 @@ class _Page:
 
 
 # -- presentation helpers (no scoring here: every number comes from the selectors) -------------
-
-
-def _version(page: _Page) -> str:
-    """What changes when a hand is entered, confirmed or withdrawn (for the live poll)."""
-    hands = sum(len(v.hands) for v in page.state.games)
-    current = page.state.current
-    waiting = current.pending if current is not None else None
-    pending = f"{waiting.pk}.{waiting.status}" if waiting is not None else "0"
-    return f"{hands}-{pending}-{page.state.match.status}"
 
 
 def _links(page: _Page) -> list[dict[str, Any]]:
@@ -383,6 +375,7 @@ def _context(
     errors: dict[str, str] | None = None,
     form_error: str | None = None,
     posted: Any = None,
+    links: bool = True,
 ) -> dict[str, Any]:
     state, access = page.state, page.access
     visible = access.can_view
@@ -424,12 +417,11 @@ def _context(
         "errors": {_key(k): v for k, v in (errors or {}).items()},
         "form_error": form_error,
         "posted": posted if posted is not None else {},
-        "links": _links(page) if visible else [],
+        "links": _links(page) if visible and links else [],
         "director": access.director,
         "neutral_director": access.neutral_director,
         "qs": page.qs,
-        "version": _version(page),
-        "poll": visible and (pending is not None or not can_enter) and not state.finished,
+        "live": live_state(match=state.match, access=access, actor=page.actor),
         "sheet_offer": can_enter and _sheet_offered(page),
         "totals_charts": totals_charts(games, detail["sides"]) if state.finished else [],
         "where": whereabouts(page),

@@ -234,18 +234,6 @@ def test_players_cannot_open_the_history_page():
     assert Client().get(_url(match, 0, f"entries/{sub.pk}/")).status_code == 404
 
 
-def test_live_poll_answers_204_until_something_changes():
-    match = _match()
-    client = Client()
-    page = client.get(_url(match, 1))
-    assert page.status_code == 200
-    version = "0-0-playing"
-    assert client.get(_url(match, 1, "live/") + f"&v={version}").status_code == 204
-    _knock(match)
-    response = client.get(_url(match, 1, "live/") + f"&v={version}")
-    assert response["HX-Refresh"] == "true"
-
-
 def test_hollywood_sheet_has_three_columns():
     match = _match(preset="hollywood", confirmation="none", match_format={"kind": "hollywood"})
     _knock(match)

@@ -69,6 +69,7 @@ PAGE_TO_API: dict[str, str] = {
     "event-detail": "GET /api/events/{id}/",
     "event-standings": "GET /api/events/{id}/standings/",
     "event-round": "GET /api/events/{id}/rounds/{number}/",
+    "event-live": "GET /api/events/{id}/version/ and GET /api/events/{id}/standings/",
     "event-pair": "POST /api/events/{id}/rounds/",
     "event-console": "GET /api/events/{id}/console/",
     "dashboard": "GET /api/me/",
@@ -93,7 +94,7 @@ PAGE_TO_API: dict[str, str] = {
     "event-projector-slides": "GET /api/events/{id}/standings/ and GET /api/events/{id}/bracket/",
     # scoring/page_urls.py
     "match-detail": "GET /api/matches/{id}/",
-    "match-live": "GET /api/matches/{id}/",
+    "match-live": "GET /api/matches/{id}/version/ and GET /api/matches/{id}/",
     "match-hand-submit": "POST /api/matches/{id}/hands/",
     "match-scoresheet-page": "GET|POST /api/matches/{id}/scoresheet/",
     "match-submission": "GET /api/matches/{id}/hands/",

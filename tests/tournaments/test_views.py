@@ -96,7 +96,7 @@ def test_standings_say_updating_until_rebuilt():
     assert event.standings_stale
     html = Client().get(f"/events/{event.pk}/").content.decode()
     assert "Updating…" in html
-    assert 'hx-trigger="every 3s"' in html
+    assert f'data-live-version-url="/api/events/{event.pk}/version/"' in html  # live.js polls
     standings_recompute(event=event)
     fragment = Client().get(f"/events/{event.pk}/standings/").content.decode()
     assert "Updating" not in fragment

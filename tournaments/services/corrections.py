@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -138,6 +139,7 @@ def _bracket_follow(match: Match) -> None:
             Match.objects.filter(pk=r.match_id).delete()
             continue
         Seat.objects.filter(match_id=r.match_id).delete()
+        Match.objects.filter(pk=r.match_id).update(live_seq=F("live_seq") + 1)
         Seat.objects.bulk_create(
             Seat(match_id=r.match_id, player_id=pid, position=pos)
             for pos, pid in enumerate(r.players)

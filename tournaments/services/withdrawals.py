@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,6 +28,7 @@ def _decide_unplayed(match: Match, *, winner: int | None, decision: str, reason:
         winner_id=winner,
         finished_at=timezone.now(),
         summary={**(match.summary or {}), "unplayed": reason},
+        live_seq=F("live_seq") + 1,
     )
     match.refresh_from_db()
 

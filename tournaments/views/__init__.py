@@ -44,6 +44,7 @@ from tournaments.views.events import (
     SECTION_LABELS,
     TIEBREAK_LABELS,
     event_detail,
+    event_live,
     event_standings_fragment,
     round_detail,
 )
@@ -77,6 +78,7 @@ __all__ = [
     "event_detail",
     "event_edit",
     "event_export",
+    "event_live",
     "event_match_start",
     "event_pair",
     "event_rules_fields",

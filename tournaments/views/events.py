@@ -1,12 +1,16 @@
-"""An event's page (standings, pairings, bracket, matches) and its live standings fragment."""
+"""An event's page (standings, pairings, bracket, matches), its standings fragment, and its live
+regions (what static/js/live.js swaps in when the event's version moved; docs/live.md)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext_lazy
+from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 
 from core.errors import ApplicationError
 from scoring.models import Match
@@ -39,6 +43,7 @@ from tournaments.selectors import (
     registration_list,
     round_matches,
 )
+from tournaments.selectors.live import event_version
 from tournaments.views._common import _event
 from tournaments.views.bracket_view import SECTION_LABELS as SECTION_LABELS
 from tournaments.views.bracket_view import bracket_sections
@@ -204,9 +209,9 @@ def _podium(event: Event, standings: Any, bracket: dict[str, Any] | None) -> lis
     ]
 
 
-def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _event(pk)
-    director = user_can_manage_event(user=request.user, event=event)
+def _live_context(event: Event, version: int) -> dict[str, Any]:
+    """Everything the live regions show (standings, pairings, tables, bracket): the same for
+    every visitor, so one rendering serves them all until the version moves."""
     rounds = list(event_rounds(event=event))
     current = rounds[-1] if rounds else None
     pairings = (
@@ -221,7 +226,6 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context: dict[str, Any] = {
         **standings,
         "podium": _podium(event, standings["standings"], bracket),
-        "director": director,
         "rounds": rounds,
         "current_round": current,
         "pairings": pairings,
@@ -239,9 +243,24 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
             .exists()
         ),
         "league_events": list(event.league_events.all()) if event.kind == Event.Kind.LEAGUE else [],
+        "live": {
+            "version": version,
+            "version_url": reverse("event-version", args=[event.pk]),
+            "fragment_url": reverse("event-live", args=[event.pk]),
+            "poll_ms": settings.KNOCK_LIVE_POLL_MS,
+        },
     }
     if context["open_play"]:
         context["table_matches"] = _pairing_rows(_open_matches(event))
+    return context
+
+
+def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event(pk)
+    director = user_can_manage_event(user=request.user, event=event)
+    # Read before the page's rows: a result landing meanwhile makes the next poll fetch again.
+    version = event_version(event_id=event.pk) or 0
+    context = {**_live_context(event, version), "director": director}
     if director:
         registrations = list(registration_list(event=event))
         club_players = player_list(club_id=event.club_id)
@@ -283,3 +302,34 @@ def event_standings_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings block alone: polled by htmx while the standings are being updated."""
     event = _event(pk)
     return render(request, "tournaments/_standings.html", _standings_context(event))
+
+
+# The live regions last rendered by this process, by (event, language): (version, when, html).
+# Every spectator polling an event asks for the same regions after the same change; they are
+# drawn once per version and process, and at most every RENDER_EVERY seconds: on a busy night
+# the version moves faster than that, and a spectator served the regions drawn just before a
+# change still holds the older version, so their next poll fetches again (docs/live.md: at most
+# RENDER_EVERY + one poll late).
+_LIVE_RENDERED: dict[tuple[int, Any, str], tuple[int, float, bytes]] = {}
+RENDER_EVERY = 0.5
+
+
+def event_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event page's live regions alone: standings, pairings, tables and bracket."""
+    event = _event(pk)
+    version = event_version(event_id=event.pk) or 0
+    # The creation time tells apart two events given the same id (a database restored).
+    key = (event.pk, event.created_at, get_language() or "")
+    cached = _LIVE_RENDERED.get(key)
+    now = time.monotonic()
+    if cached is not None and (cached[0] == version or now - cached[1] < RENDER_EVERY):
+        content = cached[2]
+    else:
+        response = render(request, "tournaments/_event_live.html", _live_context(event, version))
+        content = response.content
+        if len(_LIVE_RENDERED) > 1000:
+            _LIVE_RENDERED.clear()
+        _LIVE_RENDERED[key] = (version, now, content)
+    out = HttpResponse(content)
+    out["Cache-Control"] = "no-store"
+    return out

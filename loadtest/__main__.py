@@ -1,0 +1,203 @@
+"""``python -m loadtest`` (``make loadtest``): a club night against a real ``manage.py serve``.
+
+50 tables (100 players entering and confirming hands on their phones) and 200 spectators
+(three on each table's page, the rest on the event page), all polling as static/js/live.js does,
+for ``LOADTEST_SECONDS`` (60 by default). It runs on the embedded default (SQLite and the SQLite
+broker, in a throwaway directory) unless ``DATABASE_URL`` and ``CELERY_BROKER_URL`` are set, in
+which case it runs on them (new club, event and players each run: nothing is deleted).
+
+Prints a summary table: entry and page p95, how late updates arrive at spectators (from a
+confirmation's answer to their first poll that saw it), and the errors, which must be 0; the exit
+status is non-zero on any error. ``LOADTEST_TABLES``, ``LOADTEST_SPECTATORS`` and
+``LOADTEST_SECONDS`` change the numbers; docs/live.md has the figures measured.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _run(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    if done.returncode:
+        raise SystemExit(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return done.stdout
+
+
+def _serve(env: dict[str, str], port: int, log: Path) -> subprocess.Popen[bytes]:
+    out = log.open("ab")
+    proc = subprocess.Popen(
+        [sys.executable, "manage.py", "serve", "--addr", f"127.0.0.1:{port}"],
+        cwd=ROOT,
+        env={**env, "PYTHONUNBUFFERED": "1"},
+        stdout=out,
+        stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 120
+    while b"Knock is up" not in log.read_bytes():
+        if proc.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"serve did not come up; see {log}")
+        time.sleep(0.5)
+    return proc
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=40)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def _table(stats_csv: Path, lags: dict[str, list[float]]) -> tuple[list[list[str]], int]:
+    rows: list[list[str]] = []
+    errors = 0
+    with stats_csv.open() as f:
+        for row in csv.DictReader(f):
+            failures = int(row["Failure Count"])
+            if row["Name"] == "Aggregated":
+                errors = failures
+            rows.append(
+                [
+                    row["Name"],
+                    row["Request Count"],
+                    row["Requests/s"][:6],
+                    row["50%"],
+                    row["95%"],
+                    row["99%"],
+                    row["Max Response Time"].split(".")[0],
+                    str(failures),
+                ]
+            )
+    for kind in ("match", "event"):
+        values = lags.get(kind, [])
+        rows.append(
+            [
+                f"update lag ({kind} spectators)",
+                str(len(values)),
+                "",
+                f"{_pct(values, 0.5) * 1000:.0f}",
+                f"{_pct(values, 0.95) * 1000:.0f}",
+                f"{_pct(values, 0.99) * 1000:.0f}",
+                f"{max(values) * 1000:.0f}" if values else "nan",
+                "",
+            ]
+        )
+    return rows, errors
+
+
+def _print(rows: list[list[str]], backend: str, seconds: int, counts: dict[str, int]) -> None:
+    head = ["what", "count", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors"]
+    widths = [max(len(str(r[i])) for r in [head, *rows]) for i in range(len(head))]
+    print(f"\nloadtest: {backend}, {seconds} s, {counts}")
+    for row in [head, *rows]:
+        print(
+            "  ".join(
+                str(c).ljust(w) if i == 0 else str(c).rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+        )
+
+
+def main() -> int:
+    tables = int(os.environ.get("LOADTEST_TABLES", "50"))
+    spectators = int(os.environ.get("LOADTEST_SPECTATORS", "200"))
+    seconds = int(os.environ.get("LOADTEST_SECONDS", "60"))
+    workdir = Path(tempfile.mkdtemp(prefix="knock-loadtest-"))
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env.update(DJANGO_SETTINGS_MODULE="config.settings.local", KNOCK_VAR_DIR=str(workdir / "var"))
+    postgres = bool(os.environ.get("DATABASE_URL") and os.environ.get("CELERY_BROKER_URL"))
+    if not postgres:
+        env.pop("DATABASE_URL", None)
+        env.pop("CELERY_BROKER_URL", None)
+    backend = "PostgreSQL + Redis" if postgres else "embedded (SQLite + SQLite broker)"
+    _run(env, "manage.py", "migrate", "--noinput")
+    setup = workdir / "setup.json"
+    setup.write_text(_run(env, "-m", "loadtest.setup", str(tables)).strip().splitlines()[-1])
+    port = _port()
+    proc = _serve(env, port, workdir / "serve.log")
+    lags_file = workdir / "lags.json"
+    try:
+        users = 2 * tables + spectators
+        # Locust spreads users by weight: players are 2 per table, spectators the rest.
+        locust_env = {
+            **env,
+            "LOADTEST_SETUP": str(setup),
+            "LOADTEST_OUT": str(lags_file),
+            "LOADTEST_PLAYER_WEIGHT": str(2 * tables),
+            "LOADTEST_SPECTATOR_WEIGHT": str(spectators),
+        }
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "locust",
+                "-f",
+                str(ROOT / "loadtest" / "locustfile.py"),
+                "--headless",
+                "-u",
+                str(users),
+                "-r",
+                str(max(1, users // 30)),
+                "-t",
+                f"{seconds}s",
+                "--host",
+                f"http://127.0.0.1:{port}",
+                "--csv",
+                str(workdir / "stats"),
+                "--only-summary",
+                "--loglevel",
+                "WARNING",
+                "--stop-timeout",
+                "5",
+            ],
+            cwd=ROOT,
+            env=locust_env,
+            check=False,
+        )
+    finally:
+        _stop(proc)
+    data = json.loads(lags_file.read_text()) if lags_file.exists() else {"lags": {}, "counts": {}}
+    rows, errors = _table(workdir / "stats_stats.csv", data["lags"])
+    _print(rows, backend, seconds, data["counts"])
+    lags = [v for values in data["lags"].values() for v in values]
+    late = sum(1 for v in lags if v > 3.0)
+    print(
+        f"loadtest: {errors} errors; {late} of {len(lags)} updates later than 3 s"
+        + (f"; median lag {statistics.median(lags):.2f} s" if lags else "")
+        + f"; work files in {workdir}"
+    )
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,127 @@
+// Live pages (docs/live.md): the match and event pages follow the table without a reload.
+//
+// Every poll_ms (2 s by default, sent by the server) the page asks for its version with
+// If-None-Match: a 304 of a few bytes while nothing changed. When the version moved, it fetches
+// the page's live regions once (/matches/<id>/live/ or /events/<id>/live/) and swaps each
+// [data-live-region] in, except a region whose data-live-key did not change (the entry form
+// keeps what is being typed, the picker keeps its cards) or that holds a form being filled in.
+// Polling stops while the tab is hidden and starts again, at once, when it is shown.
+// Other scripts re-bind to swapped regions on the "knock:live" event (detail.regions).
+// Without this script the pages still work: they show what was current when loaded.
+(function () {
+  "use strict";
+  var root = document.querySelector("[data-live]");
+  if (!root || !window.fetch || !window.DOMParser) { return; }
+  var versionUrl = root.getAttribute("data-live-version-url");
+  var fragmentUrl = root.getAttribute("data-live-fragment-url");
+  var version = root.getAttribute("data-live-version") || "";
+  var change = root.getAttribute("data-live-change") || "0";
+  var interval = parseInt(root.getAttribute("data-live-poll"), 10) || 2000;
+  var timer = null;
+  var busy = false;
+  var status = document.getElementById("live-status");
+
+  // A form inside a region that the visitor has typed into is theirs until they send it.
+  document.addEventListener("input", function (event) {
+    var region = event.target.closest && event.target.closest("[data-live-region]");
+    if (region) { region.setAttribute("data-live-dirty", "1"); }
+  });
+
+  function held(region) {
+    if (region.getAttribute("data-live-dirty") === "1") { return true; }
+    var active = document.activeElement;
+    return !!(active && active !== document.body && region.contains(active) &&
+      active.matches("input, textarea, select"));
+  }
+
+  function announce(template) {
+    if (!status || !template) { return; }
+    var id = template.getAttribute("data-live-notice") || "0";
+    if (id === change) { return; }
+    change = id;
+    var content = template.content ? template.content.cloneNode(true) : null;
+    if (!content || !content.childNodes.length) { return; }
+    status.textContent = "";
+    status.appendChild(content);
+  }
+
+  function swap(doc) {
+    var swapped = [];
+    doc.querySelectorAll("[data-live-region]").forEach(function (fresh) {
+      var name = fresh.getAttribute("data-live-region");
+      var current = document.querySelector('[data-live-region="' + name + '"]');
+      if (!current) { return; }
+      var key = fresh.getAttribute("data-live-key");
+      if (key !== null && key === current.getAttribute("data-live-key")) { return; }
+      if (held(current)) {
+        current.setAttribute("data-live-stale", "1");
+        return;
+      }
+      var node = document.importNode(fresh, true);
+      current.replaceWith(node);
+      if (window.htmx) { window.htmx.process(node); }
+      swapped.push(name);
+    });
+    announce(doc.querySelector("template[data-live-notice]"));
+    if (swapped.length) {
+      document.dispatchEvent(new CustomEvent("knock:live", { detail: { regions: swapped } }));
+    }
+  }
+
+  function refresh() {
+    return fetch(fragmentUrl, { credentials: "same-origin", cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) { throw new Error("live fragment " + response.status); }
+        return response.text();
+      })
+      .then(function (html) {
+        var doc = new DOMParser().parseFromString(html, "text/html");
+        var fragment = doc.querySelector("[data-live-fragment]");
+        if (!fragment) { return; }
+        swap(doc);
+        version = fragment.getAttribute("data-live-version") || version;
+        root.setAttribute("data-live-version", version);
+      });
+  }
+
+  function schedule(ms) {
+    clearTimeout(timer);
+    if (!document.hidden) { timer = setTimeout(poll, ms); }
+  }
+
+  function poll() {
+    if (busy || document.hidden) { return; }
+    busy = true;
+    fetch(versionUrl, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "If-None-Match": '"' + version + '"', "Accept": "application/json" }
+    })
+      .then(function (response) {
+        if (response.status === 304 || !response.ok) { return null; }
+        return response.json();
+      })
+      .then(function (data) {
+        if (!data) { return null; }
+        if (data.poll_ms) { interval = Math.max(500, data.poll_ms); }
+        if (String(data.version) !== version) { return refresh(); }
+        return null;
+      })
+      .catch(function () { /* offline or a blip: ask again at the next tick */ })
+      .then(function () {
+        busy = false;
+        schedule(interval);
+      });
+  }
+
+  // Forms sent by script (offline.js) release their region and ask for the news at once.
+  window.knockLive = {
+    release: function (region) { if (region) { region.removeAttribute("data-live-dirty"); } },
+    refresh: function () { return refresh(); },
+    poll: function () { schedule(0); }
+  };
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { clearTimeout(timer); } else { schedule(0); }
+  });
+  schedule(interval);
+})();

@@ -1,0 +1,98 @@
+"""Live event pages: the event's version (ETag, 304, growing with results, pairings and
+standings) and the live regions that spectators' pages swap in."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from engine.rules import find_rules
+from scoring.models import Match
+from scoring.permissions import Actor
+from scoring.services import entry_from_dict, hand_submit
+from tests.factories import UserFactory, swiss_event
+from tournaments.services import round_pair, standings_recompute
+from tournaments.views import events as event_views
+
+pytestmark = pytest.mark.django_db
+
+ONE_HAND = find_rules("standard", target=None).to_dict()
+
+
+def _version(event_id: int, etag: str | None = None) -> object:
+    headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
+    return APIClient().get(f"/api/events/{event_id}/version/", **headers)
+
+
+def _win(match: Match) -> None:
+    director = UserFactory(username=f"dir-{match.pk}")
+    match.event.directors.add(director)
+    entry = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 3, "defender_deadwood": 20}
+    hand_submit(match=match, actor=Actor(user=director), entry=entry_from_dict(entry))
+
+
+def test_event_version_grows_with_pairing_results_and_standings_and_answers_304():
+    event = swiss_event(4, rules=ONE_HAND)
+    first = _version(event.pk)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    assert _version(event.pk, etag).status_code == 304
+    seen = [first.json()["version"]]
+    round_pair(event=event)
+    seen.append(_version(event.pk).json()["version"])
+    match = Match.objects.filter(event=event, decision="played").first()
+    _win(match)
+    seen.append(_version(event.pk).json()["version"])
+    standings_recompute(event=event)
+    seen.append(_version(event.pk).json()["version"])
+    assert seen == sorted(set(seen)), seen
+    assert _version(event.pk, etag).status_code == 200
+    assert APIClient().get("/api/events/999999/version/").status_code == 404
+
+
+def test_spectators_get_the_same_live_regions_as_the_page_and_a_new_result_in_them(
+    monkeypatch,
+):
+    monkeypatch.setattr(event_views, "RENDER_EVERY", 0.0)
+    event = swiss_event(4, rules=ONE_HAND)
+    round_pair(event=event)
+    client = Client()
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    names = re.compile(r'data-live-region="([a-z-]+)"')
+    live_url = f"/events/{event.pk}/live/"
+    before = client.get(live_url).content.decode()
+    assert sorted(names.findall(page)) == sorted(names.findall(before))
+    assert {"pairings", "standings"} <= set(names.findall(before))
+    assert "won" not in before
+    match = Match.objects.filter(event=event, decision="played").first()
+    _win(match)
+    after = client.get(live_url).content.decode()
+    assert after != before
+    assert "finished" in after  # the table's badge follows the result
+    standings_recompute(event=event)
+    assert "Updated " in client.get(live_url).content.decode()  # the standings caught up
+
+
+def test_the_live_regions_are_rendered_once_per_version(monkeypatch):
+    event = swiss_event(4, rules=ONE_HAND)
+    round_pair(event=event)
+    calls: list[int] = []
+    real = event_views._live_context
+
+    def counted(event: object, version: int) -> object:
+        calls.append(version)
+        return real(event, version)
+
+    monkeypatch.setattr(event_views, "_live_context", counted)
+    monkeypatch.setattr(event_views, "_LIVE_RENDERED", {})
+    client = Client()
+    for _ in range(3):
+        assert client.get(f"/events/{event.pk}/live/").status_code == 200
+    assert len(calls) == 1
+    _win(Match.objects.filter(event=event, decision="played").first())
+    monkeypatch.setattr(event_views, "RENDER_EVERY", 0.0)
+    client.get(f"/events/{event.pk}/live/")
+    assert len(calls) == 2
