@@ -37,6 +37,13 @@
     });
   }
   document.addEventListener("DOMContentLoaded", function () { setup(document); });
+  // live.js swapped regions in (the entry form appears once the other side confirmed): bind them.
+  document.addEventListener("knock:live", function (event) {
+    (event.detail.regions || []).forEach(function (name) {
+      var region = document.querySelector('[data-live-region="' + name + '"]');
+      if (region) { setup(region); }
+    });
+  });
 })();
 
 // Director pages: the event settings form. Without this script the form still works: the

@@ -364,8 +364,16 @@
     sync();
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
-    document.querySelectorAll("[data-picker]").forEach(setupPicker);
-    document.querySelectorAll("input[data-quick]").forEach(setupQuick);
+  function setupAll(root) {
+    root.querySelectorAll("[data-picker]").forEach(setupPicker);
+    root.querySelectorAll("input[data-quick]").forEach(setupQuick);
+  }
+  document.addEventListener("DOMContentLoaded", function () { setupAll(document); });
+  // live.js swapped regions in (a new hand's entry form): give their pickers life too.
+  document.addEventListener("knock:live", function (event) {
+    (event.detail.regions || []).forEach(function (name) {
+      var region = document.querySelector('[data-live-region="' + name + '"]');
+      if (region) { setupAll(region); }
+    });
   });
 })();
