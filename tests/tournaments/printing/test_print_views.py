@@ -10,7 +10,7 @@ from django.test import Client
 from pypdf import PdfReader
 from rest_framework.test import APIClient
 
-from scoring.models import MatchKey
+from scoring.models import Match, MatchKey
 from tests.tournaments.helpers import api_event, open_matches, play, seated
 from tournaments.models import Event
 from tournaments.selectors.exports import csv_bytes
@@ -151,3 +151,21 @@ def test_the_bracket_is_drawn_with_round_names_scores_and_connectors(
     assert ">45</text>" in html
     ko = Client(HTTP_ACCEPT_LANGUAGE="ko").get(f"/events/{event['id']}/").content.decode()
     assert "결승" in ko
+
+
+def test_a_director_who_plays_gets_no_links_for_their_own_table(club, director, make_players):
+    players = make_players(4)
+    players[0].user = director
+    players[0].save()
+    api = APIClient()
+    api.force_authenticate(director)
+    event = api_event(api, club, players, "swiss")
+    assert api.post(f"/api/events/{event['id']}/rounds/").status_code == 201
+    r = api.get(f"/api/events/{event['id']}/rounds/1/print/")
+    assert r.status_code == 200
+    own = Match.objects.get(event_id=event["id"], seats__player=players[0])
+    assert not MatchKey.objects.filter(match=own).exists()
+    other = Match.objects.filter(event_id=event["id"]).exclude(pk=own.pk).get()
+    assert MatchKey.objects.filter(match=other).count() == 3  # two seats and the table link
+    slips = [p.extract_text() for p in _pdf(r.content).pages[1:]]
+    assert any("You play at this table" in text for text in slips)
