@@ -61,8 +61,6 @@ class HandOutcome(Enum):
         return Message(_CAPITALS[self])
 
 
-_ROLES: Final = {"knocker": gettext_noop("knocker"), "defender": gettext_noop("defender")}
-
 _LABELS: Final = {
     HandOutcome.KNOCK: gettext_noop("knock"),
     HandOutcome.GIN: gettext_noop("gin"),
@@ -211,19 +209,20 @@ class HandResult:
             Message(
                 gettext_noop("{outcome}: {winner} scores {formula}"),
                 outcome=self.outcome.capital_message,
-                winner=Message(_ROLES[self.winner]) if self.winner else None,
+                winner=_role(self.winner),
                 formula=_formula(self),
             )
         )
-        for role, bonus in (
+        bonuses: tuple[tuple[Role, int], ...] = (
             ("knocker", self.gem_bonus_knocker),
             ("defender", self.gem_bonus_defender),
-        ):
+        )
+        for role, bonus in bonuses:
             if bonus:
                 lines.append(
                     Message(
                         gettext_noop("Gem parts bonus: {role} +{bonus}"),
-                        role=Message(_ROLES[role]),
+                        role=_role(role),
                         bonus=bonus,
                     )
                 )
