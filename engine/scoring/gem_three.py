@@ -62,15 +62,36 @@ class GemThreeHandResult:
 
     def explain(self) -> str:
         """Each pairing's explanation, the knocker's gem bonus and what each player scores."""
+        return "\n".join(str(line) for line in self.explain_messages())
+
+    def explain_messages(self) -> list[Message]:
+        """:meth:`explain`'s lines as messages, to store as data and word in any language."""
         lines = []
         for number, pairing in enumerate(self.pairings, start=1):
-            lines.append(f"Against defender {number}:")
-            lines.extend(f"  {line}" for line in pairing.explain().splitlines())
+            lines.append(Message(gettext_noop("Against defender {number}:"), number=number))
+            lines.extend(
+                Message(gettext_noop("  {line}"), line=line) for line in pairing.explain_messages()
+            )
         if self.gem_bonus_knocker:
-            lines.append(f"Gem parts bonus: knocker +{self.gem_bonus_knocker}")
+            lines.append(
+                Message(
+                    gettext_noop("Gem parts bonus: {role} +{bonus}"),
+                    role=Message(gettext_noop("knocker")),
+                    bonus=self.gem_bonus_knocker,
+                )
+            )
         knocker, first, second = self.scores
-        lines.append(f"This hand: knocker {knocker}, defender 1 {first}, defender 2 {second}")
-        return "\n".join(lines)
+        lines.append(
+            Message(
+                gettext_noop(
+                    "This hand: knocker {knocker}, defender 1 {first}, defender 2 {second}"
+                ),
+                knocker=knocker,
+                first=first,
+                second=second,
+            )
+        )
+        return lines
 
 
 def _check_three(rules: RuleSet) -> None:

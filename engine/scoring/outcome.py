@@ -157,34 +157,76 @@ class HandResult:
 
     def explain(self) -> str:
         """A few lines a player can read: melds, lay-offs, deadwood, outcome and points."""
+        return "\n".join(str(line) for line in self.explain_messages())
+
+    def explain_messages(self) -> list[Message]:
+        """:meth:`explain`'s lines as messages, to store as data and word in any language."""
         if self.is_dead:
-            return "Dead hand: no score; the same dealer deals again."
+            return [Message(gettext_noop("Dead hand: no score; the same dealer deals again."))]
         lines = []
         if self.by_cards:
-            chosen = "as entered" if self.knocker_melds_given else "chosen by the engine"
+            chosen = (
+                gettext_noop("as entered")
+                if self.knocker_melds_given
+                else gettext_noop("chosen by the engine")
+            )
             lines.append(
-                f"Knocker ({chosen}): {_shown(self.knocker_melds, self.knocker_deadwood_cards)}"
+                Message(
+                    gettext_noop("Knocker ({chosen}): {shown}"),
+                    chosen=Message(chosen),
+                    shown=_shown(self.knocker_melds, self.knocker_deadwood_cards),
+                )
             )
-            lines.append(f"Defender: {_shown(self.defender_melds, self.defender_deadwood_cards)}")
+            lines.append(
+                Message(
+                    gettext_noop("Defender: {shown}"),
+                    shown=_shown(self.defender_melds, self.defender_deadwood_cards),
+                )
+            )
             if self.layoffs:
-                lines.append(f"Lay-offs: {_layoff_text(self)}")
-        lines.append(
-            f"Deadwood: knocker {self.knocker_deadwood}, defender {self.defender_deadwood}"
-            + (
-                f" ({self.defender_deadwood_without_layoffs} before lay-offs)"
-                if self.layoffs
-                else ""
-            )
-            + (f"; knock limit {self.knock_limit}" if self.knock_limit is not None else "")
+                lines.append(
+                    Message(gettext_noop("Lay-offs: {layoffs}"), layoffs=_layoff_text(self))
+                )
+        deadwood = Message(
+            gettext_noop("Deadwood: knocker {knocker}, defender {defender}"),
+            knocker=self.knocker_deadwood,
+            defender=self.defender_deadwood,
         )
-        lines.append(f"{self.outcome.label.capitalize()}: {self.winner} scores {self.formula()}")
-        for role, bonus in (
+        if self.layoffs:
+            deadwood = Message(
+                gettext_noop("{deadwood} ({before} before lay-offs)"),
+                deadwood=deadwood,
+                before=self.defender_deadwood_without_layoffs,
+            )
+        if self.knock_limit is not None:
+            deadwood = Message(
+                gettext_noop("{deadwood}; knock limit {limit}"),
+                deadwood=deadwood,
+                limit=self.knock_limit,
+            )
+        lines.append(deadwood)
+        lines.append(
+            Message(
+                gettext_noop("{outcome}: {winner} scores {formula}"),
+                outcome=self.outcome.capital_message,
+                winner=_role(self.winner),
+                formula=_formula(self),
+            )
+        )
+        bonuses: tuple[tuple[Role, int], ...] = (
             ("knocker", self.gem_bonus_knocker),
             ("defender", self.gem_bonus_defender),
-        ):
+        )
+        for role, bonus in bonuses:
             if bonus:
-                lines.append(f"Gem parts bonus: {role} +{bonus}")
-        return "\n".join(lines)
+                lines.append(
+                    Message(
+                        gettext_noop("Gem parts bonus: {role} +{bonus}"),
+                        role=_role(role),
+                        bonus=bonus,
+                    )
+                )
+        return lines
 
 
 def _shown(melds: Sequence[Meld], deadwood: Sequence[int]) -> Message:

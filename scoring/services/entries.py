@@ -415,6 +415,7 @@ def _verdict(result: HandResult, knocker: int | None, defender: int | None) -> d
         "formula": result.formula(),
         "formula_message": result.formula_message().as_dict(),
         "explanation": result.explain(),
+        "explanation_messages": [line.as_dict() for line in result.explain_messages()],
     }
 
 
@@ -672,6 +673,7 @@ def _gem_three_verdict(
             for pairing, defender in zip(three.pairings, defenders, strict=True)
         ],
         "explanation": three.explain(),
+        "explanation_messages": [line.as_dict() for line in three.explain_messages()],
         "scored": _scored(hand),
     }
 

@@ -300,6 +300,15 @@ def formula_text(verdict: dict[str, Any]) -> str:
     return str(verdict.get("formula") or "")
 
 
+def explanation_text(verdict: dict[str, Any]) -> str:
+    """A verdict's explanation (melds, lay-offs, deadwood, outcome) in the reader's language,
+    one line each: from the stored ``explanation_messages``, else the English ``explanation``."""
+    lines = verdict.get("explanation_messages")
+    if isinstance(lines, list) and all(isinstance(line, dict) for line in lines):
+        return "\n".join(engine_message(Message.from_dict(line)) for line in lines)
+    return str(verdict.get("explanation") or "")
+
+
 def _entry_setup(page: _Page) -> dict[str, Any]:
     """What the entry form needs to show: the tabs, who plays this hand, the rule set's extras."""
     state, access = page.state, page.access

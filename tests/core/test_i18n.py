@@ -18,7 +18,13 @@ from tests.scoring.conftest import client_for, players
 from tests.scoring.factories import event_director
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
-SAME_IN_KOREAN = {"{first}, {rest}", "{first}; {rest}", "{sum} = {points}", "{label}: {reason}"}
+SAME_IN_KOREAN = {
+    "{first}, {rest}",
+    "{first}; {rest}",
+    "{sum} = {points}",
+    "{label}: {reason}",
+    "  {line}",
+}
 
 
 def _engine_templates() -> set[str]:

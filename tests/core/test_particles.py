@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from django.template import Context, Template
 from django.utils import translation
@@ -140,3 +143,23 @@ def test_the_pending_box_reads_bao_ga() -> None:
         assert template.render(Context({"name": "Bao"})) == "Bao가 입력했습니다."
     with translation.override("en"):
         assert template.render(Context({"name": "Bao"})) == "Entered by Bao."
+
+
+def test_every_fallback_in_the_catalogue_follows_a_placeholder() -> None:
+    """A fallback after fixed Korean text would be the translator's to choose; after a
+    placeholder it is chosen once the text is filled in (engine messages, application errors,
+    pairing failures and ``{% filter particles %}`` blocks)."""
+    po = Path(__file__).resolve().parents[2] / "locale" / "ko" / "LC_MESSAGES" / "django.po"
+    text = po.read_text(encoding="utf-8")
+    fallback = re.compile(r"이\(가\)|은\(는\)|을\(를\)|\(으\)로|와\(과\)|과\(와\)|\(이\)")
+    placeholder_end = re.compile(r"(\{[a-z_]+\}|%\([a-z_]+\)[sd])['\"\\]*$")
+    found = 0
+    for block in text.split("\n\n"):
+        if "msgstr" not in block:
+            continue
+        translated = block.split("msgstr", 1)[1]
+        msgstr = "".join(re.findall(r'^(?:\[\d\])?\s*"(.*)"$', translated, re.M))
+        for match in fallback.finditer(msgstr):
+            found += 1
+            assert placeholder_end.search(msgstr[: match.start()]), (msgstr, match.group(0))
+    assert found > 90  # the check reads the catalogue's fallbacks

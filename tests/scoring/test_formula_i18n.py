@@ -7,8 +7,8 @@ from django.utils import translation
 from engine.cards import parse_card
 from engine.errors import Message
 from engine.rules import find_rules
-from engine.scoring import HandOutcome, score_hand_counts
-from scoring.views.match_context import formula_text
+from engine.scoring import HandOutcome, score_hand, score_hand_counts
+from scoring.views.match_context import explanation_text, formula_text
 
 
 def _verdict() -> dict[str, object]:
@@ -47,3 +47,25 @@ def test_a_verdict_stored_before_the_structure_shows_its_english_text() -> None:
             "defender 20 − knocker 4 = 16"
         )
         assert formula_text({}) == ""
+
+
+def test_the_explanation_reads_in_korean_line_by_line() -> None:
+    result = score_hand(
+        find_rules("standard"),
+        knocker_cards="AS 2S 3S 5H 6H 7H 9S 9D 9C KC",
+        defender_cards="8H 9H KS KH KD 2C 3C QS JD 5C",
+    )
+    verdict = {
+        "explanation": result.explain(),
+        "explanation_messages": [line.as_dict() for line in result.explain_messages()],
+    }
+    with translation.override("en"):
+        assert explanation_text(verdict) == result.explain()
+    with translation.override("ko"):
+        korean = explanation_text(verdict)
+    assert korean.count("\n") == result.explain().count("\n")
+    assert korean.startswith("노커(엔진이 선택): 멜드 ")
+    for english in ("Knocker", "Defender", "Deadwood", "Lay-offs", "scores", "knocker"):
+        assert english not in korean
+    with translation.override("ko"):
+        assert explanation_text({"explanation": "Dead hand"}) == "Dead hand"

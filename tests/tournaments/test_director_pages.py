@@ -373,6 +373,23 @@ def test_loading_a_preset_without_script_keeps_the_other_fields(club, director):
     assert not Event.objects.exists()
 
 
+def test_a_korean_director_types_the_knock_limit_in_korean(club, director):
+    client = page_client(director)
+    response = client.post(
+        f"/clubs/{club.slug}/events/new/",
+        _event_post(preset="oklahoma", load_preset="1", name="Okie night"),
+        HTTP_ACCEPT_LANGUAGE="ko",
+    )
+    html = response.content.decode()
+    assert re.search(r'name="r_knock_limit"[^>]*value="업카드"', html)
+    assert '<option value="oklahoma" selected>오클라호마</option>' in html
+    post = _event_post(name="Okie night", r_knock_limit="업카드")
+    response = client.post(f"/clubs/{club.slug}/events/new/", post, HTTP_ACCEPT_LANGUAGE="ko")
+    event = Event.objects.filter(name="Okie night").first()
+    assert event is not None, response.content.decode()[:2000]
+    assert event.rules["knock_limit"] == "upcard"
+
+
 def test_the_rules_fragment_gives_a_presets_values():
     html = Client().get("/events/rules-fields/?preset=hollywood").content.decode()
     assert re.search(r'name="r_hollywood_games"[^>]*value="3"', html)
