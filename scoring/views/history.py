@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.models import HandSubmission
+from scoring.views.match_context import explanation_text
 
 
 def _name(names: Mapping[int, str], position: object) -> str:
@@ -126,7 +127,7 @@ def version_rows(history: Mapping[str, Any], names: Mapping[int, str]) -> list[d
                 "override_reason": v.get("override_reason") or "",
                 "dispute_reason": v.get("dispute_reason") or "",
                 "disputed_by": disputed_by.get("player") or disputed_by.get("user") or "",
-                "explanation": v.get("explanation") or "",
+                "explanation": explanation_text(v),
             }
         )
     return rows
