@@ -37,7 +37,12 @@ PLAYER_SHOTS = [
     "players-confirm.png",
     "players-sheet.png",
 ]
-DIRECTOR_SHOTS = ["directors-players.png", "directors-event.png", "directors-round.png"]
+DIRECTOR_SHOTS = [
+    "directors-players.png",
+    "directors-event.png",
+    "directors-round.png",
+    "directors-console.png",
+]
 
 
 def _shot(page: Any, name: str) -> None:
@@ -100,6 +105,9 @@ def test_screens_of_a_directors_evening(page, live_server):
     expect(page.locator(".notice.ok")).to_have_text("Round 1 is paired.")
     expect(page.locator("#pairings li.pairing")).to_have_count(4)
     _shot(page, "directors-round.png")
+    page.get_by_role("link", name="Run the room (console)").click()
+    expect(page.locator("#done-count")).to_have_text("0 of 4 tables finished")
+    _shot(page, "directors-console.png")
 
 
 def test_the_guides_show_exactly_the_screens_taken_here():
