@@ -46,6 +46,7 @@ DIRECTOR_SHOTS = [
     "directors-projector.png",
     "spectators-bracket.png",
     "spectators-bracket-ko.png",
+    "directors-console.png",
 ]
 
 
@@ -109,6 +110,9 @@ def test_screens_of_a_directors_evening(page, live_server):
     expect(page.locator(".notice.ok")).to_have_text("Round 1 is paired.")
     expect(page.locator("#pairings li.pairing")).to_have_count(4)
     _shot(page, "directors-round.png")
+    page.get_by_role("link", name="Run the room (console)").click()
+    expect(page.locator("#done-count")).to_have_text("0 of 4 tables finished")
+    _shot(page, "directors-console.png")
 
 
 def test_the_guides_show_exactly_the_screens_taken_here():

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Round
@@ -45,7 +46,7 @@ BLOCKED_LABELS: dict[str, Any] = {
 def event_console_view(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     if not user_can_manage_event(user=request.user, event=event):
-        return _forbidden(request, str(gettext_lazy("Only the event's directors may run it.")))
+        return _forbidden(request, _("Only the event's directors may run it."))
     raw = request.GET.get("round", "")
     number = int(raw) if raw.isascii() and raw.isdigit() else None
     if raw and number is None:
