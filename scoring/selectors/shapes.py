@@ -267,8 +267,6 @@ def hand_history(*, submission: HandSubmission) -> dict[str, Any]:
                 "when": record.history_date.isoformat(),
                 "user": record.history_user.get_username() if record.history_user else None,
                 "player": record.history_player.name if record.history_player else None,
-                "ip": record.history_ip,
-                "user_agent": record.history_user_agent,
                 "reason": record.history_change_reason or record.override_reason or "",
             }
         )
@@ -282,8 +280,6 @@ def hand_history(*, submission: HandSubmission) -> dict[str, Any]:
             {
                 **submission_out(v, game_number=hand.game.number),
                 "payload": v.payload,
-                "ip": v.ip_address,
-                "user_agent": v.user_agent,
             }
             for v in versions
         ],
