@@ -36,9 +36,10 @@ from scoring.selectors.state import (
     match_state,
     scored_hand_from,
 )
-from scoring.selectors.status import DisplayStatus, match_display_status
+from scoring.selectors.status import STATUS_LABELS, DisplayStatus, match_display_status
 
 __all__ = [
+    "STATUS_LABELS",
     "DisplayStatus",
     "GameView",
     "HandContext",

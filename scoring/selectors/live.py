@@ -15,18 +15,23 @@ from engine.errors import EngineError
 from scoring.models import Match
 from scoring.selectors.shapes import match_detail
 from scoring.selectors.state import MatchState, _with_state_relations, match_state
+from scoring.selectors.status import STATUS_LABELS, match_display_status
 from tournaments.models import Round
 
 
 def _live(state: MatchState) -> dict[str, Any]:
     detail = match_detail(state=state, show_pending=False)
     game = detail["games"][-1] if detail["games"] else None
+    # what a spectator reads: "playing" from the first hand on (no entry before it counts)
+    status = match_display_status(state=state, show_pending=False)
     return {
         "totals": game["totals"] if game is not None and "totals" in game else None,
         "games_won": detail["games_won"],
         "best_of": len(detail["games"]) > 1 or detail["match_format"].get("kind") == "best_of",
         "sides": detail["sides"],
         "winner_name": detail["winner_name"],
+        "status": status,
+        "status_label": STATUS_LABELS[status],
     }
 
 

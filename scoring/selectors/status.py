@@ -8,7 +8,9 @@ entry disputed, finished (or the decision: bye, walkover, forfeit). Reads only t
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
+
+from django.utils.translation import gettext_lazy
 
 from scoring.models import HandSubmission, Match
 from scoring.selectors.state import MatchState
@@ -16,6 +18,18 @@ from scoring.selectors.state import MatchState
 DisplayStatus = Literal[
     "scheduled", "playing", "waiting", "disputed", "finished", "bye", "walkover", "forfeit"
 ]
+
+STATUS_LABELS: dict[str, Any] = {
+    "scheduled": gettext_lazy("not started"),
+    "playing": gettext_lazy("playing"),
+    "waiting": gettext_lazy("waiting for confirmation"),
+    "disputed": gettext_lazy("disputed"),
+    "finished": gettext_lazy("finished"),
+    "bye": gettext_lazy("bye"),
+    "walkover": gettext_lazy("walkover"),
+    "forfeit": gettext_lazy("both forfeit"),
+}
+"""How each display status reads on a page."""
 
 
 def match_display_status(*, state: MatchState, show_pending: bool = True) -> DisplayStatus:

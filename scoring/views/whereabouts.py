@@ -11,21 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.models import HandSubmission
-from scoring.selectors import match_display_status
-
-STATUS_LABELS: dict[str, Any] = {
-    "scheduled": gettext_lazy("not started"),
-    "playing": gettext_lazy("playing"),
-    "waiting": gettext_lazy("waiting for confirmation"),
-    "disputed": gettext_lazy("disputed"),
-    "finished": gettext_lazy("finished"),
-    "bye": gettext_lazy("bye"),
-    "walkover": gettext_lazy("walkover"),
-    "forfeit": gettext_lazy("both forfeit"),
-}
+from scoring.selectors import STATUS_LABELS, match_display_status
 
 
 def _you(page: Any) -> dict[str, Any]:

@@ -145,3 +145,13 @@ def test_the_seat_page_in_korean():
     assert "당신은 Bob(2번 좌석)입니다." in text
     assert "1번 게임, 1번 핸드: Alice이(가) 딜합니다." in text
     assert "시작 전" in text
+
+
+def test_the_event_page_shows_the_status_a_spectator_can_read():
+    match = _match()
+    page = Client().get(f"/events/{match.event.pk}/").content.decode()
+    assert '<span class="badge scheduled">not started</span>' in page
+    hand_submit(match=match, actor=_seat(match, 0), entry=entry_from_dict(KNOCK))
+    page = Client().get(f"/events/{match.event.pk}/").content.decode()
+    # a hand was played (its entry, not yet counted, stays hidden from spectators)
+    assert '<span class="badge playing">playing</span>' in page
