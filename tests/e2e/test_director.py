@@ -53,7 +53,7 @@ def test_a_new_director_runs_a_swiss_from_scratch(page, live_server):
     page.get_by_role("button", name="Create the event").click()
 
     expect(page.locator("h1")).to_have_text("Spring Swiss")
-    expect(page.locator("#rules-summary")).to_contain_text("classic · target 150")
+    expect(page.locator("#rules-summary")).to_contain_text("Classic · target 150")
     event = Event.objects.get(name="Spring Swiss")
     assert event.rules == find_rules("classic", target=150).to_dict()
     assert event.tiebreaks == ["buchholz", "game_points", "lots"]
