@@ -12,6 +12,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.i18n import with_particles
+
 from scoring.models import HandSubmission
 from scoring.selectors import STATUS_LABELS, match_display_status
 
@@ -59,7 +61,9 @@ def _pending_words(page: Any) -> str | None:
     if mine:
         return _("You entered hand %(n)s: the other side confirms it.") % values
     if page.access.is_player or page.access.director:
-        return _("%(who)s entered hand %(n)s: check it, then confirm or dispute.") % values
+        return with_particles(
+            _("%(who)s entered hand %(n)s: check it, then confirm or dispute.") % values
+        )
     return _("Hand %(n)s was entered and waits for confirmation.") % values
 
 
@@ -77,9 +81,9 @@ def whereabouts(page: Any) -> dict[str, Any]:
         values = {"g": current.game.number, "n": number, "d": dealer}
         if state.partnership:
             # A team deals: "Zeke & Elif deal", never "deals".
-            line = _("Game %(g)s, hand %(n)s: %(d)s deal.") % values
+            line = with_particles(_("Game %(g)s, hand %(n)s: %(d)s deal.") % values)
         else:
-            line = _("Game %(g)s, hand %(n)s: %(d)s deals.") % values
+            line = with_particles(_("Game %(g)s, hand %(n)s: %(d)s deals.") % values)
         hand = {"number": number, "game": current.game.number, "dealer": dealer, "line": line}
     return {
         "you": _you(page) if page.access.can_view else None,

@@ -27,6 +27,8 @@ LEAKS = re.compile(
 
 def _visible(page: str) -> str:
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    # What people wrote (a correction's or a dispute's reason) is quoted as they wrote it.
+    page = re.sub(r"<q\b.*?</q>", " ", page, flags=re.S)
     page = re.sub(r"<[^>]+>", " ", page)
     return html.unescape(page)
 
