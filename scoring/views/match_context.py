@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from core.errors import ApplicationError
-from scoring.models import HandSubmission, Match
+from scoring.models import Confirmation, HandSubmission, Match
 from scoring.permissions import Access, Actor, match_access
 from scoring.selectors import (
     MatchState,
@@ -29,7 +29,6 @@ from scoring.selectors import (
 )
 from scoring.selectors.sheets import scoresheet_allowed
 from scoring.views.links import link_cards
-from tournaments.models import Event
 
 OUTCOME_LABELS: dict[str, Any] = {
     "knock": gettext_lazy("knock"),
@@ -200,7 +199,7 @@ def _pending(page: _Page) -> dict[str, Any] | None:
         return None
     sub = current.pending
     state, access = page.state, page.access
-    director_only = state.match.event.confirmation == Event.Confirmation.DIRECTOR
+    director_only = state.match.event.confirmation == Confirmation.DIRECTOR
     submitter_side = _side_of_player(state, sub.submitted_by_player_id)
     submitter_name = (
         sub.submitted_by_player.name

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from clubs.models import Club
 from core.backups import backup_create, backup_list, backup_nightly
 from tests.conftest import ROOT, _database_url
-from tournaments.models import Club
 
 MANAGE = [sys.executable, str(ROOT / "manage.py")]
 

@@ -13,6 +13,7 @@ from django import forms
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from core.errors import ApplicationError
 from core.i18n import engine_message
 from core.parsing import AsciiFormIntegerField, parse_ascii_int
@@ -41,7 +42,7 @@ from tournaments.forms.event_options import (
     WHOLE_OPTIONS,
     RuleParam,
 )
-from tournaments.models import Club, Event
+from tournaments.models import Event
 from tournaments.selectors import OPTION_DEFAULTS
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from tournaments.models import Club, Player, Rating, RatingHistory
+from clubs.models import Club, Player
+from tournaments.models import Rating, RatingHistory
 
 
 def club_ratings(*, club: Club) -> dict[int, Rating]:

@@ -9,6 +9,7 @@ from datetime import date, timedelta
 
 from django.db.models import Count, Q
 
+from clubs.models import Club
 from scoring.models import Match, Seat
 from tournaments.algorithms.ratings import (
     Glicko2Rating,
@@ -16,7 +17,7 @@ from tournaments.algorithms.ratings import (
     glicko2_update,
     rate_period,
 )
-from tournaments.models import Club, Rating, RatingHistory
+from tournaments.models import Rating, RatingHistory
 
 _NEW = Glicko2Rating()
 
