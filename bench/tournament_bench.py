@@ -45,10 +45,11 @@ def _build(players: int, rounds: int, *, hands: bool, seed: int, name: str) -> A
     from django.db import transaction
     from django.utils import timezone
 
+    from clubs.models import Club, Player
     from engine.rules import find_rules
     from scoring.models import Game, Hand, HandSubmission, Match, Seat
     from tournaments.algorithms import SwissConfig, SwissPlayer, pair_swiss
-    from tournaments.models import Club, Event, Player, Registration, Round
+    from tournaments.models import Event, Registration, Round
 
     rng = random.Random(seed)
     rules = find_rules("standard").to_dict()

@@ -151,8 +151,9 @@ def _ratings(counts: Counter[str], problems: list[str]) -> None:
     """The stored ratings equal a replay of every stored result from no ratings at all."""
     from django.db import transaction
 
+    from clubs.models import Club
     from scoring.models import Match
-    from tournaments.models import Club, Event, Rating, RatingHistory
+    from tournaments.models import Event, Rating, RatingHistory
     from tournaments.services import ratings_update_for_event
     from tournaments.services.ratings import ratings_openskill_rebuild
 

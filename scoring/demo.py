@@ -10,13 +10,14 @@ director. It is idempotent: when the club night already has matches, nothing is 
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from clubs.models import Club, Player
 from engine.rules import find_rules
 from scoring.models import HandSubmission, Match
+from scoring.organiser import organiser
 from scoring.permissions import Actor
 from scoring.services import (
     PartnershipEntry,
@@ -27,7 +28,6 @@ from scoring.services import (
     match_link_token,
     match_start,
 )
-from tournaments.models import Club, Event, Player
 
 CLUB_SLUG = "knock-demo-club"
 EVENT_NAME = "Thursday club night (demo)"
@@ -105,19 +105,9 @@ def demo_scoring_load() -> list[str]:
     director = user_model.objects.filter(username="director").first()
     if director is None:
         director, _ = user_model.objects.get_or_create(username="demo-scorer")
-    event = Event.objects.filter(club=club, name=EVENT_NAME).first()
-    if event is None:
-        event = Event.objects.create(
-            club=club,
-            name=EVENT_NAME,
-            kind=Event.Kind.CLUB_NIGHT,
-            status=Event.Status.RUNNING,
-            starts_on=date.today(),
-            rules=find_rules("standard").to_dict(),
-            match_format={"kind": "single_game"},
-            confirmation=Event.Confirmation.OPPONENT,
-        )
-    event.directors.add(director)
+    event = organiser().club_night(
+        club=club, name=EVENT_NAME, rules=find_rules("standard").to_dict(), director=director
+    )
     if event.matches.exists():
         return [f"Club night: {event.name} ({event.matches.count()} tables, kept)"]
     players = [

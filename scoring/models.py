@@ -25,6 +25,18 @@ def _secret() -> str:
     return secrets.token_urlsafe(24)
 
 
+class Confirmation(models.TextChoices):
+    """Who confirms a hand entered at a match of an event (the event's ``confirmation``).
+
+    Scoring applies the policy, so it owns its values; ``tournaments.Event.Confirmation`` is
+    this class.
+    """
+
+    NONE = "none", _("no confirmation")
+    OPPONENT = "opponent", _("opponent confirms")
+    DIRECTOR = "director", _("director confirms")
+
+
 class Match(models.Model):
     """Players at one table playing under one rule set and match format."""
 
@@ -56,7 +68,7 @@ class Match(models.Model):
     # Who won: ``winner`` is the winning player; a partnership is won by a team, so there
     # ``winner`` stays empty and ``winner_team`` holds the team (``Seat.team``) instead.
     winner = models.ForeignKey(
-        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+        "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     winner_team = models.PositiveSmallIntegerField(null=True, blank=True)
     summary = models.JSONField(default=dict, blank=True)
@@ -83,7 +95,7 @@ class Seat(models.Model):
     """A player's place at a match: seat order, partnership team, three-player starting role."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="seats")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField()
     team = models.PositiveSmallIntegerField(null=True, blank=True)
 
@@ -154,7 +166,7 @@ class SubmissionHistoryOrigin(models.Model):
     """
 
     history_player = models.ForeignKey(
-        "tournaments.Player",
+        "clubs.Player",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
@@ -200,13 +212,13 @@ class HandSubmission(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     submitted_by_player = models.ForeignKey(
-        "tournaments.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "clubs.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     confirmed_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     confirmed_by_player = models.ForeignKey(
-        "tournaments.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "clubs.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     override_reason = models.TextField(blank=True)
     # A dispute: the other side did not agree. The entry stays open (not counted) until its
@@ -216,7 +228,7 @@ class HandSubmission(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     disputed_by_player = models.ForeignKey(
-        "tournaments.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "clubs.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     disputed_at = models.DateTimeField(null=True, blank=True)
     ip_address = models.GenericIPAddressField(null=True, blank=True)

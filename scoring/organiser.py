@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from django.core.exceptions import ImproperlyConfigured
 
 if TYPE_CHECKING:
+    from django.db.models import QuerySet
+
     from scoring.models import Match
 
 
@@ -45,6 +47,27 @@ class Organiser(Protocol):
 
     def user_can_manage_event(self, *, user: Any, event: Any) -> bool:
         """Whether ``user`` directs ``event`` (the one definition of the rule lives above)."""
+
+    # -- what scoring reads about events (their rows belong to the app above) ------------------
+
+    def event_find(self, *, event_id: Any) -> Any | None:
+        """The event ``event_id`` (its club loaded), or None when there is none."""
+
+    def event_finished(self, *, event: Any) -> bool:
+        """Whether ``event`` has finished (no match may start in it any more)."""
+
+    def event_players_registered(self, *, event: Any, player_ids: Sequence[int]) -> set[int]:
+        """Which of ``player_ids`` are registered for ``event`` (whatever their club)."""
+
+    def event_round(self, *, event: Any, number: int) -> Any | None:
+        """Round ``number`` of ``event``, or None when it has no such round."""
+
+    def events_directed(self, *, user: Any) -> QuerySet[Any]:
+        """The events ``user`` directs (directly, or as an admin or director of the club)."""
+
+    def club_night(self, *, club: Any, name: str, rules: dict[str, Any], director: Any) -> Any:
+        """The running club night ``name`` of ``club`` directed by ``director``, made when missing
+        (the demo's: opponents confirm, one game a match, starting today)."""
 
 
 _organiser: Organiser | None = None

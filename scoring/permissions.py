@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
+from clubs.models import Player
 from core.errors import ApplicationError
 from scoring.links import (
     LINK_HEADER,
@@ -40,7 +41,6 @@ from scoring.links import (
 )
 from scoring.models import Match
 from scoring.organiser import organiser
-from tournaments.models import Player
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User

@@ -7,8 +7,9 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
+from clubs.models import Club, ClubRole, Player
 from engine.rules import find_rules
-from tournaments.models import Club, ClubRole, Event, Player, Registration
+from tournaments.models import Event, Registration
 
 PASSWORD = "pw-knock-1234"  # every UserFactory user's
 

@@ -1,38 +1,19 @@
-"""Django admin for the tournament models (a director's back office, read-mostly)."""
+"""Django admin for the tournament models (a director's back office, read-mostly).
+
+Clubs, club roles and players are in ``clubs.admin``.
+"""
 
 from django.contrib import admin
 
 from tournaments.models import (
-    Club,
-    ClubRole,
     Event,
     ForbiddenPairing,
-    Player,
     Rating,
     RatingHistory,
     Registration,
     Round,
     Standing,
 )
-
-
-@admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "rating_period_days"]
-    prepopulated_fields = {"slug": ["name"]}
-
-
-@admin.register(ClubRole)
-class ClubRoleAdmin(admin.ModelAdmin):
-    list_display = ["club", "user", "role"]
-    list_filter = ["role"]
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "is_guest", "family"]
-    list_filter = ["club", "is_guest"]
-    search_fields = ["name"]
 
 
 class RegistrationInline(admin.TabularInline):

@@ -17,6 +17,7 @@ from datetime import date, timedelta
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 
+from clubs.models import Club, ClubRole, Player
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
 from scoring.services import (
@@ -26,7 +27,7 @@ from scoring.services import (
     match_link_token,
     match_start,
 )
-from tournaments.models import Club, ClubRole, Event, Player, Registration
+from tournaments.models import Event, Registration
 from tournaments.services import (
     club_create,
     club_role_grant,

@@ -1,4 +1,6 @@
-"""Who may do what: club admins manage the club; directors (event or club) manage events.
+"""Who may do what with events: directors (event or club) manage them.
+
+The club-role rules (who runs a club, who may direct in it) are in ``clubs.permissions``.
 
 Anyone may read clubs, players, public event pages, standings, brackets and ratings. A player's
 own check-in link needs no account: its secret token is the credential.
@@ -12,26 +14,9 @@ from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from clubs.permissions import user_has_club_role
 from core.errors import ApplicationError
-from tournaments.models import Club, ClubRole, Event
-
-
-def user_can_manage_club(*, user: Any, club: Club) -> bool:
-    """Club admins (and site superusers) run the club: its details, roles and player list."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.is_superuser:
-        return True
-    return ClubRole.objects.filter(club=club, user=user, role=ClubRole.Role.ADMIN).exists()
-
-
-def user_can_direct_club(*, user: Any, club: Club) -> bool:
-    """Club admins and club directors may create events and add players."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.is_superuser:
-        return True
-    return ClubRole.objects.filter(club=club, user=user).exists()
+from tournaments.models import Event
 
 
 def user_can_manage_event(*, user: Any, event: Event) -> bool:
@@ -45,7 +30,7 @@ def user_can_manage_event(*, user: Any, event: Event) -> bool:
         return False
     if getattr(user, "is_superuser", False):
         return True
-    if ClubRole.objects.filter(club_id=event.club_id, user_id=user.pk).exists():
+    if user_has_club_role(user=user, club_id=event.club_id):
         return True
     return event.directors.filter(pk=user.pk).exists()
 

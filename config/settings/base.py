@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "core",
+    "clubs",
     "tournaments",
     "scoring",
 ]

@@ -11,8 +11,8 @@ from rest_framework.response import Response
 from core.errors import ApplicationError
 from scoring.apis._common import ERROR, _Base
 from scoring.apis.shapes import DisputeOutput
+from scoring.organiser import organiser
 from scoring.selectors import dispute_out, disputes_open, event_is_director
-from tournaments.models import Event
 
 
 class EventDisputesApi(_Base):
@@ -25,7 +25,7 @@ class EventDisputesApi(_Base):
         "`POST /api/hands/{id}/confirm/` or `POST /api/hands/{id}/override/` (with a reason).",
     )
     def get(self, request: Request, event_id: int) -> Response:
-        event = Event.objects.select_related("club").filter(pk=event_id).first()
+        event = organiser().event_find(event_id=event_id)
         if event is None:
             raise Http404
         actor = self.actor(request)

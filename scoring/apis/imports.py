@@ -15,9 +15,9 @@ from core.parsers import LimitedJSONParser
 from core.parsing import AsciiIntegerField
 from scoring.apis._common import POST_PARAMETERS, _Base
 from scoring.idempotency import idempotent
+from scoring.organiser import organiser
 from scoring.services import CSV_COLUMNS, import_csv
 from scoring.services.imports import CSV_REQUIRED
-from tournaments.models import Event
 
 
 class ImportApi(_Base):
@@ -94,7 +94,7 @@ class ImportApi(_Base):
                 raise ApplicationError(_("Give the CSV as csv or file."), field="csv")
             event = None
             if data.get("event") is not None:
-                event = Event.objects.filter(pk=data["event"]).first()
+                event = organiser().event_find(event_id=data["event"])
                 if event is None:
                     raise ApplicationError(_("There is no such event."), field="event")
             report = import_csv(actor=actor, text=text, dry_run=data["dry_run"], event=event)

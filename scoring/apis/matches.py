@@ -33,6 +33,7 @@ from scoring.apis.shapes import HandOutput, MatchDetailOutput, MatchLinksOutput,
 from scoring.idempotency import idempotent
 from scoring.links import link_url
 from scoring.models import Match
+from scoring.organiser import organiser
 from scoring.permissions import Actor, match_access, match_access_require
 from scoring.selectors import (
     match_detail,
@@ -49,7 +50,6 @@ from scoring.services import (
     match_start,
     scoresheet_submit,
 )
-from tournaments.models import Event
 
 
 class MatchListApi(_Base):
@@ -131,7 +131,7 @@ class MatchListApi(_Base):
             serializer = self.InputSerializer(data=request.data)
             serializer.is_valid(raise_exception=True)
             data = serializer.validated_data
-            event = Event.objects.filter(pk=data["event"]).first()
+            event = organiser().event_find(event_id=data["event"])
             if event is None:
                 raise ApplicationError(_("There is no such event."), field="event")
             match = match_start(

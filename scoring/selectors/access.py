@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Prefetch, Q, QuerySet
 
 from scoring.models import Match, Seat
 from scoring.organiser import organiser
-from tournaments.models import Event
 
 UserLike = AbstractBaseUser | AnonymousUser | None
 
@@ -15,7 +16,7 @@ UserLike = AbstractBaseUser | AnonymousUser | None
 # -- who directs what ---------------------------------------------------------------------------
 
 
-def event_is_director(*, event: Event, user: UserLike) -> bool:
+def event_is_director(*, event: Any, user: UserLike) -> bool:
     """True for the event's directors, its club's admins and directors, and superusers.
 
     The rule is defined once, by the organiser (tournaments' ``user_can_manage_event``); this
@@ -24,13 +25,10 @@ def event_is_director(*, event: Event, user: UserLike) -> bool:
     return organiser().user_can_manage_event(user=user, event=event)
 
 
-def events_directed(*, user: UserLike) -> QuerySet[Event]:
-    """Events ``user`` directs (directly, or as an admin or director of the club)."""
-    if user is None or not user.is_authenticated:
-        return Event.objects.none()
-    if getattr(user, "is_superuser", False):
-        return Event.objects.all()
-    return Event.objects.filter(Q(directors=user) | Q(club__roles__user=user)).distinct()
+def events_directed(*, user: UserLike) -> QuerySet[Any]:
+    """Events ``user`` directs (directly, or as an admin or director of the club), as the
+    organiser defines it."""
+    return organiser().events_directed(user=user)
 
 
 def match_list_visible(*, user: UserLike, event_id: int | None = None) -> QuerySet[Match]:

@@ -8,10 +8,9 @@ from django.db.models import QuerySet
 
 from scoring.models import HandSubmission
 from scoring.selectors.shapes import submission_out
-from tournaments.models import Event
 
 
-def disputes_open(*, event: Event) -> QuerySet[HandSubmission]:
+def disputes_open(*, event: Any) -> QuerySet[HandSubmission]:
     """The event's disputed entries not settled yet, oldest dispute first."""
     return (
         HandSubmission.objects.filter(

@@ -16,7 +16,6 @@ from scoring.models import Match
 from scoring.selectors.shapes import match_detail
 from scoring.selectors.state import MatchState, _with_state_relations, match_state
 from scoring.selectors.status import STATUS_LABELS, match_display_status
-from tournaments.models import Round
 
 
 def _live(state: MatchState) -> dict[str, Any]:
@@ -76,7 +75,7 @@ def matches_live_scores(*, match_ids: Sequence[int]) -> dict[int, dict[str, Any]
     return out
 
 
-def round_live_scores(*, rnd: Round) -> dict[int, dict[str, Any]]:
+def round_live_scores(*, rnd: Any) -> dict[int, dict[str, Any]]:
     """The live score of every played table of a round (see :func:`matches_live_scores`)."""
     ids = Match.objects.filter(round=rnd, decision=Match.Decision.PLAYED).values_list(
         "pk", flat=True

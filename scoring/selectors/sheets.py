@@ -14,9 +14,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from scoring.models import Match
+from scoring.models import Confirmation, Match
 from scoring.permissions import Access, Actor, match_access
-from tournaments.models import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +38,7 @@ def scoresheet_refusal(
         access = match_access(actor=actor, match=match)
     if not access.can_view:
         return SheetRefusal(_("Not found."), 404)
-    if access.neutral_director or match.event.confirmation == Event.Confirmation.NONE:
+    if access.neutral_director or match.event.confirmation == Confirmation.NONE:
         return None
     return SheetRefusal(
         _(

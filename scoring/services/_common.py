@@ -5,18 +5,20 @@ event's confirmation policy.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.models import Player
 from core.errors import ApplicationError
 from scoring.models import Game, Hand, HandSubmission, Match
 from scoring.organiser import organiser
 from scoring.permissions import Actor
 from scoring.selectors import MatchState, match_prefetched, match_state, submission_out
 from scoring.services.entries import Prepared
-from tournaments.models import Event, Player
 
 
 def _lock(match: Match) -> MatchState:
@@ -99,5 +101,5 @@ def _store(
     return sub
 
 
-def _policy(event: Event) -> str:
+def _policy(event: Any) -> str:
     return str(event.confirmation)

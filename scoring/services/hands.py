@@ -9,15 +9,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.models import Player
 from core.errors import ApplicationError
-from scoring.models import Hand, HandSubmission, Match
+from scoring.models import Confirmation, Hand, HandSubmission, Match
 from scoring.organiser import organiser
 from scoring.permissions import Access, Actor, match_access
 from scoring.selectors import GameView, HandContext, MatchState
 from scoring.services._common import _conflict, _current_of, _lock, _origin, _policy, _store
 from scoring.services.entries import HandEntry, hand_prepare
 from scoring.services.matches import match_sync
-from tournaments.models import Event, Player
 
 
 def _require_actor(access: Access, declared: int | None) -> Player | None:
@@ -75,7 +75,7 @@ def hand_submit(
                 field="hand_number",
             )
         prepared = hand_prepare(state=state, context=view.next_context, entry=entry)
-        confirmed = _policy(state.match.event) == Event.Confirmation.NONE
+        confirmed = _policy(state.match.event) == Confirmation.NONE
         sub = _store(
             state=state,
             game=view.game,
@@ -160,7 +160,7 @@ def hand_confirm(
             )
         if _is_submitter(state, sub, actor, access):
             raise ApplicationError(_("Nobody confirms their own entry."), status=403)
-        if disputed or _policy(state.match.event) == Event.Confirmation.DIRECTOR:
+        if disputed or _policy(state.match.event) == Confirmation.DIRECTOR:
             if not access.neutral_director:
                 message = (
                     _("A director not playing at this table settles a disputed entry.")

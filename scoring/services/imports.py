@@ -22,7 +22,6 @@ from scoring.selectors import MatchState, event_is_director
 from scoring.services._common import _lock, _store
 from scoring.services.entries import HandEntry, entry_family, entry_from_dict, hand_prepare
 from scoring.services.matches import match_sync
-from tournaments.models import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +109,7 @@ def _seat_by_name(state: MatchState, raw: str, column: str) -> int:
     )
 
 
-def import_csv(
-    *, actor: Actor, text: str, dry_run: bool, event: Event | None = None
-) -> ImportReport:
+def import_csv(*, actor: Actor, text: str, dry_run: bool, event: Any | None = None) -> ImportReport:
     """Import past score sheets: one row per hand (columns :data:`CSV_COLUMNS`; the header names
     at least :data:`CSV_REQUIRED`).
 
@@ -166,7 +163,7 @@ def import_csv(
 
 
 def _import_row(
-    actor: Actor, row: Mapping[str, str], checked: dict[int, bool], event: Event | None
+    actor: Actor, row: Mapping[str, str], checked: dict[int, bool], event: Any | None
 ) -> int:
     """Check and store one row; the id of its match."""
     match_id = parse_ascii_int(row.get("match") or "")

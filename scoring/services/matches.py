@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.models import Player
 from core.errors import ApplicationError
 from core.i18n import engine_message, rules_name
 from engine.errors import EngineError, RuleError
@@ -28,7 +29,6 @@ from scoring.selectors import (
     match_state,
 )
 from scoring.services.links import match_keys_ensure
-from tournaments.models import Event, Player, Registration, Round
 
 
 def _result_json(state: MatchState, view: GameView) -> dict[str, Any]:
@@ -173,7 +173,7 @@ _SEATS = {"two": (2, 2), "three_box": (3, 3), "three_dealer_out": (3, 3), "partn
 def match_start(
     *,
     actor: Actor,
-    event: Event,
+    event: Any,
     players: Sequence[int],
     teams: Sequence[int] | None = None,
     table_number: int | None = None,
@@ -186,7 +186,7 @@ def match_start(
     """Start a match at a table: seats in the order given (in the box: box, captain, sitter)."""
     user = actor.user
     director = user is not None and event_is_director(event=event, user=user)
-    if event.status == Event.Status.FINISHED:
+    if organiser().event_finished(event=event):
         raise ApplicationError(_("This event has finished."), status=409)
     try:
         base = find_rules(rules_preset) if rules_preset else RuleSet.from_dict(event.rules)
@@ -217,11 +217,7 @@ def match_start(
     if len(set(players)) != len(players):
         raise ApplicationError(_("A player can take only one seat."), field="players")
     found = {p.pk: p for p in Player.objects.filter(pk__in=players)}
-    registered = set(
-        Registration.objects.filter(event=event, player_id__in=players).values_list(
-            "player_id", flat=True
-        )
-    )
+    registered = organiser().event_players_registered(event=event, player_ids=players)
     for pid in players:
         player = found.get(pid)
         if player is None or (player.club_id != event.club_id and pid not in registered):
@@ -251,7 +247,7 @@ def match_start(
         first_dealer = 0
     round_obj = None
     if round_number is not None:
-        round_obj = Round.objects.filter(event=event, number=round_number).first()
+        round_obj = organiser().event_round(event=event, number=round_number)
         if round_obj is None:
             raise ApplicationError(_("There is no such round."), field="round")
     with transaction.atomic():

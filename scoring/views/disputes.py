@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -15,11 +15,11 @@ from django.views.decorators.http import require_GET, require_POST
 from core.errors import ApplicationError
 from core.parsing import parse_ascii_int
 from scoring.models import HandSubmission, Match
+from scoring.organiser import organiser
 from scoring.permissions import Actor, match_access
 from scoring.selectors import dispute_out, disputes_open, event_is_director, submission_get
 from scoring.services import hand_dispute
 from scoring.views.match_context import OUTCOME_LABELS
-from tournaments.models import Event
 
 
 @require_POST
@@ -56,7 +56,9 @@ def submission_dispute_view(request: HttpRequest, pk: int, sid: int) -> HttpResp
 @login_required
 def event_disputes_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Every disputed hand of the event, for its directors to settle."""
-    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    event = organiser().event_find(event_id=pk)
+    if event is None:
+        raise Http404
     if not event_is_director(event=event, user=request.user):
         message = _("Only the event's directors see its disputes.")
         return render(request, "tournaments/forbidden.html", {"message": message}, status=403)

@@ -9,8 +9,8 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -21,6 +21,7 @@ from engine.scoring import HandOutcome
 from scoring.forms import (
     ImportCsvForm,
 )
+from scoring.organiser import organiser
 from scoring.permissions import Actor
 from scoring.selectors import (
     event_is_director,
@@ -31,7 +32,6 @@ from scoring.services import (
     import_csv,
 )
 from scoring.services.imports import CSV_REQUIRED
-from tournaments.models import Event
 
 # -- CSV import (directors) ----------------------------------------------------------------------
 
@@ -129,7 +129,9 @@ def _position(seat: Any) -> int:
 @login_required
 def event_import_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Import past score sheets from CSV: check them (dry run), then store all or nothing."""
-    event = get_object_or_404(Event.objects.select_related("club"), pk=pk)
+    event = organiser().event_find(event_id=pk)
+    if event is None:
+        raise Http404
     if not event_is_director(event=event, user=request.user):
         message = _("Only the event's directors may import score sheets.")
         return render(request, "tournaments/forbidden.html", {"message": message}, status=403)

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy, pgettext
 from core.errors import ApplicationError
 from core.i18n import engine_message
 from engine.errors import Message
-from scoring.models import HandSubmission, Match
+from scoring.models import Confirmation, HandSubmission, Match
 from scoring.permissions import Access, Actor, match_access
 from scoring.selectors import (
     MatchState,
@@ -35,7 +35,6 @@ from scoring.views.live_state import live_state
 from scoring.views.picker import default_knocker, picker_setup
 from scoring.views.totals_chart import totals_charts
 from scoring.views.whereabouts import whereabouts
-from tournaments.models import Event
 
 OUTCOME_LABELS: dict[str, Any] = {
     "knock": gettext_lazy("knock"),
@@ -197,7 +196,7 @@ def _pending(page: _Page) -> dict[str, Any] | None:
         return None
     sub = current.pending
     state, access = page.state, page.access
-    director_only = state.match.event.confirmation == Event.Confirmation.DIRECTOR
+    director_only = state.match.event.confirmation == Confirmation.DIRECTOR
     submitter_side = _side_of_player(state, sub.submitted_by_player_id)
     submitter_name = (
         sub.submitted_by_player.name

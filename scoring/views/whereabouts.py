@@ -13,7 +13,6 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from core.i18n import with_particles
-
 from scoring.models import HandSubmission
 from scoring.selectors import STATUS_LABELS, match_display_status
 

@@ -29,10 +29,10 @@ from rest_framework.test import APIClient
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
+from clubs.models import ClubRole
 from scoring.models import Match
 from scoring.services import match_link_token
 from tests.factories import ClubRoleFactory, EventFactory, PlayerFactory, RegistrationFactory
-from tournaments.models import ClubRole
 
 pytestmark = [pytest.mark.contract, pytest.mark.django_db(transaction=True)]
 

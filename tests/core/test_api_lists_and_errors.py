@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from clubs.models import Club, ClubRole
 from tests.factories import ClubFactory, ClubRoleFactory, PlayerFactory
-from tournaments.models import Club, ClubRole
 
 pytestmark = pytest.mark.django_db
 

@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
+from clubs.models import Club
 from core.backups import backup_create, backup_list, backup_nightly
 from tests.conftest import ROOT, _database_url
-from tournaments.models import Club
 
 MANAGE = [sys.executable, str(ROOT / "manage.py")]
 
@@ -76,8 +76,7 @@ def _clubs(url: str, tmp_path: Path) -> str:
         tmp_path,
         "shell",
         "-c",
-        "from tournaments.models import Club; "
-        "print(sorted(Club.objects.values_list('name', flat=True)))",
+        "from clubs.models import Club; print(sorted(Club.objects.values_list('name', flat=True)))",
     )
     assert done.returncode == 0, done.stderr
     return done.stdout.strip().splitlines()[-1]
@@ -91,7 +90,7 @@ def test_backup_then_restore_into_an_empty_database(tmp_path, two_databases):
         tmp_path,
         "shell",
         "-c",
-        "from tournaments.models import Club; "
+        "from clubs.models import Club; "
         "Club.objects.create(name='Backed up', slug='backed-up'); "
         "Club.objects.create(name='Seoul Knockers', slug='seoul')",
     )

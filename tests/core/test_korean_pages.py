@@ -11,8 +11,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
+from clubs.models import Club, Player
 from scoring.models import Match
-from tournaments.models import Club, Event, Player
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 # engine/ is checked by its own tests (its docstrings point at docs/rules.md).
 CHECKED = ["README.md", "Makefile", "pyproject.toml", ".ci", "docs", "tests", "config", "core"]
-CHECKED += ["scoring", "tournaments", "bench", "templates", "scripts"]
+CHECKED += ["clubs", "scoring", "tournaments", "bench", "templates", "scripts"]
 OUTSIDE = re.compile(r"\.\./shared|/work/|shared/(vectors|seeds|RULES)")
 
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from clubs.models import Club, ClubRole
 from tests.factories import PASSWORD
-from tournaments.models import Club, ClubRole
 
 
 def sign_in(page: Any, username: str) -> None:

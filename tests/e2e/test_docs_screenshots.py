@@ -14,6 +14,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import expect
 
+from clubs.models import ClubRole
 from engine.rules import find_rules
 from scoring.services import match_link_token
 from tests.e2e.steps import sign_in
@@ -25,7 +26,6 @@ from tests.factories import (
     swiss_event,
 )
 from tests.scoring.factories import MatchFactory
-from tournaments.models import ClubRole
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

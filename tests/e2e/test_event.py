@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from clubs.models import ClubRole
 from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit
@@ -17,7 +18,6 @@ from tests.factories import (
     UserFactory,
     swiss_event,
 )
-from tournaments.models import ClubRole
 from tournaments.services import round_pair, standings_recompute
 
 pytestmark = pytest.mark.django_db(transaction=True)

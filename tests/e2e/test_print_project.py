@@ -15,6 +15,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from clubs.models import ClubRole
 from tests.e2e.steps import sign_in
 from tests.factories import (
     ClubFactory,
@@ -25,7 +26,7 @@ from tests.factories import (
     swiss_event,
 )
 from tests.tournaments.helpers import open_matches, play, seated
-from tournaments.models import ClubRole, Event, Registration
+from tournaments.models import Event, Registration
 from tournaments.services import round_pair
 
 pytestmark = pytest.mark.django_db(transaction=True)

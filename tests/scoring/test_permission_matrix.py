@@ -365,8 +365,9 @@ OTHER_ACTIONS: dict[str, dict[str, str]] = {
 
 
 def _count_rows() -> tuple[int, ...]:
+    from clubs.models import ClubRole
     from scoring.models import Match
-    from tournaments.models import ClubRole, Round
+    from tournaments.models import Round
 
     return (
         Match.objects.count(),

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from clubs.models import ClubRole
 from tests.factories import ClubFactory, ClubRoleFactory, PlayerFactory, UserFactory
-from tournaments.models import ClubRole
 
 
 @pytest.fixture

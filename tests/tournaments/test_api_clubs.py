@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.models import ClubRole
 from tests.factories import PlayerFactory
-from tournaments.models import ClubRole, Event, Registration
+from tournaments.models import Event, Registration
 
 pytestmark = pytest.mark.django_db
 

@@ -12,6 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import URLPattern, URLResolver
 from rest_framework.test import APIClient
 
+from clubs.models import Club, ClubRole, Player
 from engine.gem import DeckMap
 from engine.rules import find_rules
 from scoring.models import Match
@@ -25,7 +26,7 @@ from tests.factories import (
     PlayerFactory,
     UserFactory,
 )
-from tournaments.models import Club, ClubRole, Event, Player, Registration
+from tournaments.models import Event, Registration
 from tournaments.permissions import user_can_manage_event
 
 pytestmark = pytest.mark.django_db

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from clubs.models import Club, ClubRole, Player
 from core.errors import ApplicationError
 from engine.gem import DeckMap
 from engine.rules import find_rules
@@ -20,7 +21,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.tournaments.helpers import field_error, page_client
-from tournaments.models import Club, ClubRole, Event, Player, Registration
+from tournaments.models import Event, Registration
 from tournaments.services import event_create, round_pair
 from tournaments.services.edits import event_update
 

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from clubs.models import ClubRole, Player
 from tests.factories import (
     ClubFactory,
     ClubRoleFactory,
@@ -19,7 +20,7 @@ from tests.factories import (
 )
 from tests.tournaments.helpers import page_client
 from tests.tournaments.test_director_pages import _event_post
-from tournaments.models import ClubRole, Event, Player, Registration
+from tournaments.models import Event, Registration
 from tournaments.services import round_pair
 
 pytestmark = pytest.mark.django_db

@@ -11,6 +11,7 @@ from django.test import Client
 from django.utils import translation
 from rest_framework.test import APIClient
 
+from clubs.models import Club, Player
 from core.errors import ApplicationError
 from engine.rules import find_rules
 from tests.factories import (
@@ -22,7 +23,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.tournaments.helpers import field_error, page_client
-from tournaments.models import Club, Event, Player, Registration
+from tournaments.models import Event, Registration
 from tournaments.services import round_pair
 from tournaments.services.events import registrations_checkin_all, registrations_create_many
 

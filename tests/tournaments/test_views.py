@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
+from clubs.models import ClubRole
 from engine.rules import find_rules
 from scoring.models import Match
 from scoring.permissions import Actor
@@ -23,7 +24,7 @@ from tests.factories import (
     swiss_event,
 )
 from tests.tournaments.helpers import page_client
-from tournaments.models import ClubRole, Event, Registration, Round
+from tournaments.models import Event, Registration, Round
 from tournaments.services import round_pair, standings_recompute
 
 pytestmark = pytest.mark.django_db

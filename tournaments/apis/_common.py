@@ -14,16 +14,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.models import Club
+from clubs.permissions import user_can_direct_club, user_can_manage_club
 from core.pagination import paginate
 from scoring.apis import ERROR
-from tournaments.models import Club, Event
-from tournaments.permissions import (
-    ReadOnlyOrAuthenticated,
-    require,
-    user_can_direct_club,
-    user_can_manage_club,
-    user_can_manage_event,
-)
+from tournaments.models import Event
+from tournaments.permissions import ReadOnlyOrAuthenticated, require, user_can_manage_event
 
 # The error responses the director endpoints document. A service's ApplicationError is
 # ``{"detail", "field"?}``; input the serializer refuses is ``{"<field>": ["message", ...]}``.

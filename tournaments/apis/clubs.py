@@ -13,6 +13,8 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.models import Club, ClubRole
+from clubs.permissions import user_can_manage_club
 from core.i18n import engine_message
 from core.pagination import Pagination
 from core.parsing import AsciiIntegerField
@@ -29,8 +31,6 @@ from tournaments.apis._common import (
     _user,
     conflict,
 )
-from tournaments.models import Club, ClubRole
-from tournaments.permissions import user_can_manage_club
 from tournaments.services.edits import club_gem_deck_map_set, club_role_revoke, club_update
 
 

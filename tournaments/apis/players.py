@@ -18,6 +18,8 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.models import Player
+from clubs.permissions import user_can_direct_club
 from core.pagination import Pagination
 from core.parsing import AsciiIntegerField, query_int
 from tournaments import selectors, services
@@ -30,8 +32,7 @@ from tournaments.apis._common import (
     _paginate,
     conflict,
 )
-from tournaments.models import Player
-from tournaments.permissions import require, user_can_direct_club
+from tournaments.permissions import require
 from tournaments.services.edits import player_update, players_create_many
 
 NAME_MAX = Player._meta.get_field("name").max_length or 120

@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.models import Player
 from core.errors import ApplicationError
 from core.pagination import Pagination
 from core.parsing import AsciiIntegerField
@@ -28,7 +29,7 @@ from tournaments.apis._common import (
     conflict,
 )
 from tournaments.apis.players import PlayerOutput
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Event, Registration
 from tournaments.permissions import user_can_manage_event
 from tournaments.services.edits import event_players_paste
 from tournaments.services.events import registrations_checkin_all, registrations_create_many

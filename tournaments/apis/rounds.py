@@ -10,11 +10,12 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.models import Player
 from core.parsing import AsciiIntegerField
 from scoring.models import Match
 from tournaments import selectors, services
 from tournaments.apis._common import _Api, _event, _managed_event, _user
-from tournaments.models import Player, Round
+from tournaments.models import Round
 
 
 class SeatOutput(serializers.Serializer):

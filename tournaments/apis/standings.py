@@ -7,10 +7,11 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.models import Player
 from core.parsing import AsciiIntegerField
 from tournaments import selectors
 from tournaments.apis._common import _Api, _event
-from tournaments.models import Event, Player
+from tournaments.models import Event
 
 
 class StandingRowOutput(serializers.Serializer):

@@ -8,13 +8,13 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import ClubRole
 from core.i18n import engine_message
 from core.parsing import AsciiFormIntegerField
 from engine.cards import format_card, parse_card
 from engine.errors import EngineError
 from engine.gem import DeckMap
 from tournaments.forms._common import ServiceErrorsMixin
-from tournaments.models import ClubRole
 
 # -- director pages: clubs, players, roles, events ---------------------------------------------
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Player
 from core.parsing import AsciiFormIntegerField
-from tournaments.models import Player
 
 
 class PlayerChoiceField(forms.ModelChoiceField):

@@ -14,6 +14,7 @@ from django import forms
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from core.errors import ApplicationError
 from core.i18n import engine_message, knock_limit_input, knock_limit_key, rules_name
 from core.parsing import AsciiFormIntegerField, parse_ascii_int
@@ -44,7 +45,7 @@ from tournaments.forms.event_options import (
     WHOLE_OPTIONS,
     RuleParam,
 )
-from tournaments.models import Club, Event
+from tournaments.models import Event
 from tournaments.selectors import OPTION_DEFAULTS
 
 

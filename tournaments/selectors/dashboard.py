@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db.models import Case, Count, IntegerField, Q, Value, When
 
+from clubs.models import Club, ClubRole, Player
 from scoring.models import Match
-from tournaments.models import Club, ClubRole, Event, Player
+from tournaments.models import Event
 from tournaments.selectors.lists import PlayerMatch, player_matches
 
 

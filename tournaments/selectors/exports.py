@@ -15,8 +15,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.models import Player
 from scoring.models import Match
-from tournaments.models import Event, Player
+from tournaments.models import Event
 from tournaments.selectors.options import event_tiebreak_order
 from tournaments.selectors.results import event_match_records
 from tournaments.selectors.standings import event_standings

@@ -9,17 +9,10 @@ from dataclasses import dataclass
 from django.db.models import Count, F, QuerySet
 from django.utils.translation import gettext as _
 
+from clubs.models import Club, ClubRole, Player
 from core.errors import ApplicationError
 from scoring.models import Match, Seat
-from tournaments.models import (
-    Club,
-    ClubRole,
-    Event,
-    ForbiddenPairing,
-    Player,
-    Registration,
-    Round,
-)
+from tournaments.models import Event, ForbiddenPairing, Registration, Round
 
 
 def club_list() -> QuerySet[Club]:

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Any
 
-from tournaments.models import Club, Player, Rating, RatingHistory
+from clubs.models import Club, Player
+from tournaments.models import Rating, RatingHistory
 
 
 def club_ratings(*, club: Club) -> dict[int, Rating]:

@@ -10,8 +10,8 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from clubs.models import Club, ClubRole, Player
 from core.errors import ApplicationError
-from tournaments.models import Club, ClubRole, Player
 
 RESERVED_CLUB_SLUGS = frozenset({"new"})
 """Addresses the site's own pages use (``/clubs/new/``), which no club may take."""

@@ -16,13 +16,14 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from clubs.models import Club, ClubRole, Player
 from core.errors import ApplicationError
 from core.i18n import engine_message
 from engine.errors import EngineError
 from engine.gem import DeckMap
 from engine.rules import RuleSet
 from scoring.models import Match
-from tournaments.models import Club, ClubRole, Event, Player, Registration
+from tournaments.models import Event, Registration
 from tournaments.services.clubs import club_fields_check, player_create
 from tournaments.services.events import (
     _match_format,

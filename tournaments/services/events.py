@@ -13,13 +13,14 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs.models import Player
 from core.errors import ApplicationError
 from core.i18n import engine_message
 from core.parsing import strict_int
 from engine.errors import EngineError
 from engine.game import MatchFormat
 from engine.rules import RuleSet, find_rules
-from tournaments.models import Event, ForbiddenPairing, Player, Registration
+from tournaments.models import Event, ForbiddenPairing, Registration
 from tournaments.selectors import OPTION_DEFAULTS, TIEBREAK_CHOICES, event_option
 from tournaments.services.results import event_results_bump
 

@@ -18,12 +18,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs.models import Player
 from core.errors import ApplicationError
 from scoring.models import Hand, Match
 from tournaments.algorithms.matching import max_weight_matching
 from tournaments.algorithms.round_robin import berger_schedule, snake_groups
 from tournaments.algorithms.swiss import PairingError, pair_swiss
-from tournaments.models import Event, EventLog, Player, Registration, Round, WorkDue
+from tournaments.models import Event, EventLog, Registration, Round, WorkDue
 from tournaments.pairing_messages import pairing_error_text
 from tournaments.selectors import (
     event_option,

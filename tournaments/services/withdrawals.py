@@ -12,9 +12,10 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.models import Player
 from core.errors import ApplicationError
 from scoring.models import Match
-from tournaments.models import Event, Player, Registration
+from tournaments.models import Event, Registration
 from tournaments.services.brackets import bracket_advance
 from tournaments.services.events import ELIMINATION_KINDS, _last_round
 from tournaments.services.results import event_results_bump

@@ -7,13 +7,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-from tournaments.models import (
-    Club,
-    Event,
-)
-from tournaments.permissions import (
-    user_can_direct_club,
-)
+from clubs.models import Club
+from clubs.permissions import user_can_direct_club
+from tournaments.models import Event
 
 # -- events ----------------------------------------------------------------------------------
 

@@ -10,18 +10,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from clubs.models import Club, Player
+from clubs.permissions import user_can_manage_club
 from core.errors import ApplicationError
 from tournaments.forms import (
     PlayerAddForm,
     PlayerEditForm,
     PlayerListForm,
-)
-from tournaments.models import (
-    Club,
-    Player,
-)
-from tournaments.permissions import (
-    user_can_manage_club,
 )
 from tournaments.selectors import (
     player_list,

@@ -9,16 +9,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.models import Club, ClubRole
+from clubs.permissions import user_can_manage_club
 from core.errors import ApplicationError
 from tournaments.forms import (
     RoleGrantForm,
-)
-from tournaments.models import (
-    Club,
-    ClubRole,
-)
-from tournaments.permissions import (
-    user_can_manage_club,
 )
 from tournaments.selectors import (
     club_role_list,

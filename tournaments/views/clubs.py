@@ -9,21 +9,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from clubs.models import Club, Player
+from clubs.permissions import user_can_direct_club, user_can_manage_club
 from core.errors import ApplicationError
 from tournaments.forms import (
     ClubForm,
     GemDeckMapForm,
 )
-from tournaments.models import (
-    Club,
-    Event,
-    Player,
-    Rating,
-)
-from tournaments.permissions import (
-    user_can_direct_club,
-    user_can_manage_club,
-)
+from tournaments.models import Event, Rating
 from tournaments.selectors import club_list as clubs_selector
 from tournaments.selectors import (
     club_ratings,

@@ -10,16 +10,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from clubs.models import Club
 from core.errors import ApplicationError
 from engine.rules import RULE_PRESETS
 from tournaments.forms import (
     TIEBREAK_NAMES,
     EventSettingsForm,
 )
-from tournaments.models import (
-    Club,
-    Event,
-)
+from tournaments.models import Event
 from tournaments.permissions import (
     user_can_manage_event,
 )

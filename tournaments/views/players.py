@@ -6,10 +6,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.models import (
-    Player,
-    Rating,
-)
+from clubs.models import Player
+from tournaments.models import Rating
 from tournaments.printing.charts import line_chart
 from tournaments.selectors import (
     player_matches,

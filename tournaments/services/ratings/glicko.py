@@ -9,6 +9,7 @@ from datetime import date, timedelta
 
 from django.db.models import Count
 
+from clubs.models import Club
 from scoring.models import Match, Seat
 from tournaments.algorithms.ratings import (
     GameOutcome,
@@ -18,7 +19,7 @@ from tournaments.algorithms.ratings import (
     glicko2_update,
     rate_period,
 )
-from tournaments.models import Club, Rating, RatingHistory
+from tournaments.models import Rating, RatingHistory
 
 _NEW = Glicko2Rating()
 

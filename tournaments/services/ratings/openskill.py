@@ -10,12 +10,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, F, Q, QuerySet
 
+from clubs.models import Club
 from scoring.models import Game, Match, Seat
 from tournaments.algorithms.ratings import (
     RatingState,
     rate_multiplayer,
 )
-from tournaments.models import Club, Rating, RatingHistory
+from tournaments.models import Rating, RatingHistory
 
 
 def _openskill_sides(

@@ -10,8 +10,9 @@ from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from clubs.models import Club
 from scoring.models import Match, Seat
-from tournaments.models import Club, Event, Rating, RatingHistory
+from tournaments.models import Event, Rating, RatingHistory
 from tournaments.selectors import club_rating_period_start
 from tournaments.services.ratings.glicko import _glicko_rate
 from tournaments.services.ratings.openskill import (

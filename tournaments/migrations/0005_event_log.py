@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_round_float_directions'),
+        ('tournaments', '0004_clubs_players_roles_moved'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0004_hand_submission_winner_columns'),
+        ('scoring', '0005_players_from_clubs'),
     ]
 
     operations = [
