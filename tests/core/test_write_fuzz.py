@@ -204,6 +204,8 @@ def _page_url(route: str, world: dict[str, Any]) -> str:
         "number": 1,
         "token": "not-a-token",
         "secret": "x" * 32,
+        "what": "standings",
+        "fmt": "csv",
     }
     return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), route)
 

@@ -76,14 +76,14 @@ def test_the_override_form_starts_from_the_stored_entry_and_the_sheet_marks_it()
     director = Actor(user=event_director(match.event))
     hand_override(submission=sub, actor=director, entry=_knock(7, 35), reason="Recounted")
     sheet = client.get(f"/matches/{match.pk}/").content.decode()
-    assert "✎ corrected: Recounted" in sheet
+    assert "✎ corrected: <q>Recounted</q>" in sheet
     assert 'class="hand corrected"' in sheet
     page = client.get(f"/matches/{match.pk}/entries/{sub.pk}/").content.decode()
     assert "corrected it (version 2): Bao knocked with 7, Cleo 35 — 28 points" in page
     assert "Reason: Recounted" in page
     # Players see the mark too: a correction is part of the record.
     table = Client().get(f"/matches/{match.pk}/").content.decode()
-    assert "✎ corrected: Recounted" in table
+    assert "✎ corrected: <q>Recounted</q>" in table
 
 
 def test_verdict_sentences_for_each_outcome():

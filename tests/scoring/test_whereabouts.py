@@ -143,7 +143,7 @@ def test_the_seat_page_in_korean():
     html = client.get(f"/matches/{match.pk}/?k={match_link_token(match=match, position=1)}")
     text = html.content.decode()
     assert "당신은 Bob(2번 좌석)입니다." in text
-    assert "1번 게임, 1번 핸드: Alice이(가) 딜합니다." in text
+    assert "1번 게임, 1번 핸드: Alice가 딜합니다." in text
     assert "시작 전" in text
 
 
