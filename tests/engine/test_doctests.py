@@ -22,7 +22,7 @@ MODULES = [
     "engine.scoring.claims",
     "engine.scoring.partnership",
     "engine.scoring.gem_three",
-    "engine.game",
+    "engine.game.tally",
     "engine.gem",
     "engine.rummy",
     "engine.cli",
