@@ -13,7 +13,7 @@ MODULES = [
     "matching",
     "ratings",
     "round_robin",
-    "swiss",
+    "swiss.solver",
     "tiebreaks",
 ]
 

@@ -45,7 +45,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
-from .matching import max_weight_matching
+from ..matching import max_weight_matching
 
 __all__ = [
     "FULL_MATCHING_LIMIT",
