@@ -13,7 +13,8 @@ MODULES = [
     "matching",
     "ratings",
     "round_robin",
-    "swiss.solver",
+    "swiss.model",
+    "swiss.pairing",
     "tiebreaks",
 ]
 
