@@ -27,7 +27,8 @@ MODULES = [
     "engine.game.tally",
     "engine.game.hollywood",
     "engine.game.match",
-    "engine.gem",
+    "engine.gem.deck",
+    "engine.gem.layoffs",
     "engine.rummy",
     "engine.cli",
 ]
