@@ -14,7 +14,7 @@ MODULES = [
     "engine.melds",
     "engine.arrange",
     "engine.layoff",
-    "engine.rules",
+    "engine.rules.ruleset",
     "engine.scoring",
     "engine.scoring.outcome",
     "engine.scoring.two_player",
