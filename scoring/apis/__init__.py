@@ -6,7 +6,8 @@ selector and shape the output. Players without an account authenticate with the 
 link: the ``X-Match-Key`` header holds the link's secret. Every POST that stores honours
 ``Idempotency-Key`` (a hand's preview stores nothing).
 
-The package, one module per resource: :mod:`~scoring.apis.matches`, :mod:`~scoring.apis.hands`,
+The package, one module per resource: :mod:`~scoring.apis.matches`,
+:mod:`~scoring.apis.match_hands` (a match's hands and score sheet), :mod:`~scoring.apis.hands`,
 :mod:`~scoring.apis.preview` and :mod:`~scoring.apis.imports`; ``_common`` holds the parameters,
 error shape, base view and hand input they share.
 """
@@ -28,13 +29,12 @@ from scoring.apis.hands import (
     HandWithdrawApi,
 )
 from scoring.apis.imports import ImportApi
+from scoring.apis.match_hands import MatchHandsApi, MatchScoresheetApi
 from scoring.apis.matches import (
     MatchDetailApi,
-    MatchHandsApi,
     MatchLinksApi,
     MatchLinksReissueApi,
     MatchListApi,
-    MatchScoresheetApi,
 )
 from scoring.apis.preview import MatchHandPreviewApi
 

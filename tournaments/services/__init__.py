@@ -17,16 +17,14 @@ from tournaments.services.clubs import (
     player_create,
 )
 from tournaments.services.corrections import match_result_change_allowed, match_result_changed
-from tournaments.services.events import (
-    event_create,
-    event_finish,
+from tournaments.services.events import event_create, event_finish, forbidden_pairing_create
+from tournaments.services.ratings import ratings_update_for_event, ratings_update_for_match
+from tournaments.services.registrations import (
     event_players_enter,
-    forbidden_pairing_create,
     registration_checkin,
     registration_checkin_by_token,
     registration_create,
 )
-from tournaments.services.ratings import ratings_update_for_event, ratings_update_for_match
 from tournaments.services.results import event_results_bump
 from tournaments.services.rounds import (
     assign_tables,

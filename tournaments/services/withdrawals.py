@@ -17,7 +17,8 @@ from core.errors import ApplicationError
 from scoring.models import Match
 from tournaments.models import Event, Registration
 from tournaments.services.brackets import bracket_advance
-from tournaments.services.events import ELIMINATION_KINDS, _last_round
+from tournaments.services.events import ELIMINATION_KINDS
+from tournaments.services.registrations import _last_round
 from tournaments.services.results import event_results_bump
 from tournaments.services.rounds import match_finished
 

@@ -13,7 +13,8 @@ MODULES = [
     "matching",
     "ratings",
     "round_robin",
-    "swiss",
+    "swiss.model",
+    "swiss.pairing",
     "tiebreaks",
 ]
 

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from tests.tournaments.algorithms.test_swiss_oracle import _key as oracle_key
 from tests.tournaments.algorithms.test_swiss_oracle import _round as oracle_round
 from tests.tournaments.algorithms.test_swiss_oracle import brute_force
-from tournaments.algorithms import swiss
 from tournaments.algorithms.swiss import (
     ClubRule,
     Float,
@@ -26,6 +25,7 @@ from tournaments.algorithms.swiss import (
     SwissPlayer,
     pair_swiss,
     pairing_score_difference,
+    solver,
 )
 
 # --- worked examples ---------------------------------------------------------------------------
@@ -289,8 +289,8 @@ def test_windowed_repair_is_still_complete(
     exists = any(
         not any(frozenset(pair) in hard for pair in pairs) for pairs, _ in _pairings(active)
     )
-    limits = (swiss.FULL_MATCHING_LIMIT, swiss.QUALITY_WINDOW_LIMIT)
-    swiss.FULL_MATCHING_LIMIT, swiss.QUALITY_WINDOW_LIMIT = 0, 2
+    limits = (solver.FULL_MATCHING_LIMIT, solver.QUALITY_WINDOW_LIMIT)
+    solver.FULL_MATCHING_LIMIT, solver.QUALITY_WINDOW_LIMIT = 0, 2
     try:
         if exists:
             result = pair_swiss(players, forbidden=forbidden, config=SwissConfig(same_club=club))
@@ -299,7 +299,7 @@ def test_windowed_repair_is_still_complete(
             with pytest.raises(PairingError):
                 pair_swiss(players, forbidden=forbidden, config=SwissConfig(same_club=club))
     finally:
-        swiss.FULL_MATCHING_LIMIT, swiss.QUALITY_WINDOW_LIMIT = limits
+        solver.FULL_MATCHING_LIMIT, solver.QUALITY_WINDOW_LIMIT = limits
 
 
 # --- simulated events --------------------------------------------------------------------------
@@ -361,7 +361,7 @@ def test_simulated_events_never_rematch(n: int, seed: int) -> None:
 def test_large_event_uses_local_windows(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 300-player event over many rounds stays valid with the windowed fallback (the exact
     whole-field pairing is switched off below 300 players to force the windows)."""
-    monkeypatch.setattr(swiss, "FULL_MATCHING_LIMIT", 64)
+    monkeypatch.setattr(solver, "FULL_MATCHING_LIMIT", 64)
     seen: set[frozenset[int]] = set()
     used = False
     for result, _ in _simulate(300, 12, 3):

@@ -1,33 +1,9 @@
-"""Rule sets: every parameter of docs/rules.md §3-§8 in one value, and the presets of §6.
+"""One rule set (:class:`RuleSet`: every parameter, validated when built) and the presets.
 
-This module owns the *parameters* only; scoring lives in :mod:`engine.scoring`, :mod:`engine.game`,
-:mod:`engine.gem` and :mod:`engine.rummy`. It must not compute scores or import anything but the
-standard library and :mod:`engine.errors`.
-
-A rule set is validated when it is built: an impossible combination raises
-:class:`~engine.errors.RuleError` with a message that names the parameter and what is allowed.
-
-Decisions where the rule texts are silent (each is a parameter a club may change):
-
-- ``next_dealer``: who deals the next hand after a scored hand. Seed 000 (``standard``) says the
-  loser deals; seed 003 (``gem``) says the winner deals; seed 004 (``online-table``) alternates;
-  pagat's ``classic`` alternates; Basic Rummy passes the deal to the left (``rotate``). In the box
-  (``three-box``) the box deals every hand and the box is always the previous hand's winner, so
-  ``winner``. A dead hand is always dealt again by the same dealer (§3.5).
-- ``max_hands``: a fixed number of (non-dead) hands, for Basic Rummy's "or N hands" (§7); when both
-  ``target`` and ``max_hands`` are set the game ends at whichever comes first.
-- ``ace_upcard_gin_only``: Oklahoma's "ace = gin only" (§6) is a parameter, on in the preset.
-- ``last_hand_tiebreak``: a tie for the lead when the game ends goes to the player with more points
-  in the last hand (§4, Gem's rule, on in every preset): that player ended the game and takes the
-  game bonus (the winner is then decided on the final totals, :mod:`engine.game`); if that is
-  tied too, or the parameter is off, the game goes on for another hand.
-- ``hollywood_games``: 0 for an ordinary game, else the number of Hollywood columns (3 in §4).
-- The preset ``online-table`` plays a single hand by default (seed 004: "한 판(기본값)", one hand
-  is the default match length) so its ``target`` is ``None``; the seed's other option, a match to
-  100, is ``find_rules("online-table", target=100)``.
-- ``name`` is the preset a rule set started from; :meth:`RuleSet.with_overrides` keeps it, and
-  :meth:`RuleSet.to_dict` records every value, so a stored rule set never depends on a preset
-  staying the same.
+Part of :mod:`engine.rules`, whose docstring gives the decisions where the rule texts are silent.
+Longer than 400 lines on purpose: :class:`RuleSet` is one value whose validation and conversion
+(about 330 lines) belong to it, and the presets stay beside it because they are built from it
+while :meth:`RuleSet.from_dict` falls back on them, so splitting them apart would make a cycle.
 """
 
 from __future__ import annotations
@@ -39,50 +15,22 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from engine.errors import Message, RuleError, gettext_noop
+from engine.rules.parameters import (
+    _DECK,
+    _FIELD_KINDS,
+    _HOLDERS,
+    _KIND_WORDS,
+    _MAX_KNOCK_LIMIT,
+    FAMILIES,
+    KNOCK_LIMIT_MODES,
+    NEXT_DEALER_RULES,
+    SHUTOUT_RULES,
+    TABLES,
+    _is_int,
+    _one_of,
+)
 
-__all__ = [
-    "FAMILIES",
-    "KNOCK_LIMIT_MODES",
-    "NEXT_DEALER_RULES",
-    "RULE_PRESETS",
-    "SHUTOUT_RULES",
-    "TABLES",
-    "RuleSet",
-    "find_rules",
-]
-
-FAMILIES: Final = ("gin", "gem", "rummy")
-"""Rule families: gin rummy (§2-§6), Gem Rummy (§8), Basic Rummy (§7)."""
-
-TABLES: Final = ("two", "three_box", "three_dealer_out", "partnership", "open")
-"""Seating formats (§5). ``open`` is a variable number of players given per game: Basic Rummy
-2-6, Gem Rummy 2-3 (each non-knocker scored against the knocker)."""
-
-SHUTOUT_RULES: Final = ("add_game_bonus", "double_total", "none")
-"""What a shutout adds (§4)."""
-
-KNOCK_LIMIT_MODES: Final = ("upcard", "dice")
-"""Knock limits that are not a fixed number: Oklahoma's upcard value, Gem's die roll."""
-
-NEXT_DEALER_RULES: Final = ("loser", "winner", "rotate")
-"""Who deals after a scored hand; ``rotate`` passes the deal to the next seat."""
-
-_MAX_KNOCK_LIMIT: Final = 100
-_DECK: Final = 52
-
-# Player count -> players at one table who hold cards (for the deck-size check).
-_HOLDERS: Final = {
-    "two": 2,
-    "three_box": 2,
-    "three_dealer_out": 2,
-    "partnership": 2,
-    "open": 3,
-}
-
-
-def _is_int(value: object) -> bool:
-    """True for a real int (``bool`` is not a count)."""
-    return isinstance(value, int) and not isinstance(value, bool)
+__all__ = ["RULE_PRESETS", "RuleSet", "find_rules"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,54 +378,6 @@ def _known_values(data: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(values.get("rummy_deal"), list):
         values["rummy_deal"] = tuple(values["rummy_deal"])
     return values
-
-
-_FIELD_KINDS: Final[dict[str, str]] = {
-    "name": "str",
-    "family": "str",
-    "table": "str",
-    "hand_size": "int",
-    "knock_limit": "limit",
-    "ace_upcard_gin_only": "bool",
-    "gin_bonus": "int",
-    "big_gin_bonus": "int?",
-    "undercut_bonus": "int",
-    "undercut_on_tie": "bool",
-    "undercut_scores_difference": "bool",
-    "knocker_min_points": "int",
-    "spade_doubles": "bool",
-    "dead_hand_stock": "int",
-    "target": "int?",
-    "max_hands": "int?",
-    "game_bonus": "int",
-    "box_bonus": "int",
-    "shutout": "str",
-    "last_hand_tiebreak": "bool",
-    "hollywood_games": "int",
-    "next_dealer": "str",
-    "gem_bonus_knocker": "int",
-    "gem_bonus_other": "int",
-    "rummy_doubles": "bool",
-    "ace_high": "bool",
-    "rummy_deal": "deal",
-}
-_KIND_WORDS: Final = {
-    "str": gettext_noop("a string"),
-    "bool": gettext_noop("true or false"),
-    "int": gettext_noop("a whole number"),
-    "int?": gettext_noop("a whole number or None"),
-    "limit": gettext_noop("a whole number, 'upcard', 'dice' or None"),
-    "deal": gettext_noop("a list of 5 whole numbers"),
-}
-
-
-_ONE_OF: Final = gettext_noop("{name} must be one of {choices}, not {value}")
-
-
-def _one_of(name: str, value: str, allowed: tuple[str, ...], template: str = _ONE_OF) -> None:
-    if value not in allowed:
-        choices = ", ".join(repr(a) for a in allowed)
-        raise RuleError(template, name=name, choices=choices, value=repr(value))
 
 
 _STANDARD: Final = RuleSet(name="standard")
