@@ -7,8 +7,9 @@ Times are the CPU time of the timing thread (``time.thread_time``), so time spen
 core on a shared machine is not counted; the batch rate is per second of the child's CPU time.
 Every call starts from a list of card ids, as callers hold them: Knock's conversion to a mask is
 timed with it, as OpenSpiel's conversion of a Python list is. Each side is timed as a caller writes
-it, one call expression per hand in a list comprehension (``min_deadwood(cards_to_mask(cards))``
-against ``utils.min_deadwood(ids)``). Nothing is cached between calls.
+it, one call expression per hand in a list comprehension (``min_deadwood(cards)``, which checks
+and converts the list as ``cards_to_mask`` does, against ``utils.min_deadwood(ids)``). Nothing is
+cached between calls.
 
 The rows are the targets of the engine: the least deadwood (``min_deadwood``, and for 11 cards
 the least after the best discard), the melds (``best_arrangement`` against OpenSpiel's
@@ -229,12 +230,13 @@ def main(argv: Sequence[str] = ()) -> int:
     def knock_after_discard(cards: list[int]) -> int:
         return min_deadwood_after_discard(cards_to_mask(cards))
 
-    # Timed as a caller writes them: one expression per hand, the conversion in it.
+    # Timed as a caller writes them: one expression per hand, from the list of cards (each
+    # function checks and converts a list itself, as cards_to_mask does).
     def knock_min_pass(hands: Sequence[list[int]]) -> object:
-        return [min_deadwood(cards_to_mask(cards)) for cards in hands]
+        return [min_deadwood(cards) for cards in hands]
 
     def knock_after_pass(hands: Sequence[list[int]]) -> object:
-        return [min_deadwood_after_discard(cards_to_mask(cards)) for cards in hands]
+        return [min_deadwood_after_discard(cards) for cards in hands]
 
     def read_arrangement_pass(hands: Sequence[list[int]]) -> object:
         return [

@@ -37,9 +37,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from engine.cards import _BIT_OF, DECK_MASK, card_value, cards_to_mask, format_cards, mask_to_cards
+from engine.deadwood import (
+    NONE,
+    PRUNED_OPTIONS,
+    SET_OPTIONS,
+    min_deadwood,
+    min_deadwood_after_discard,
+)
 from engine.errors import CardError, gettext_noop
 from engine.melds import (
-    DISCARD_GAIN,
     MELD_BY_MASK,
     RANK_MASKS,
     RUN_DEADWOOD,
@@ -66,181 +72,7 @@ MAX_HAND: Final = 13
 
 _SUIT: Final = (1 << 13) - 1
 _SPREAD: Final = RANK_MASKS[0]
-_NONE: Final = 1 << 30  # larger than any deadwood
-
-
-def _spread(pattern: int, rank: int) -> int:
-    """The mask of the cards of ``rank`` in the suits of the 4-bit ``pattern``."""
-    return sum(1 << (suit * 13 + rank) for suit in range(4) if pattern >> suit & 1)
-
-
-def _pruned_options(present: int, runnable: int) -> tuple[int, ...]:
-    """The set choices worth trying at a rank (4-bit suit patterns; 0 is "no set").
-
-    ``present`` has 3 or 4 suits; ``runnable`` are those whose card could be in a run.
-    """
-    fixed = present & ~runnable
-    if not runnable:
-        return (present,)
-    if present.bit_count() == 3:
-        return (0, present)
-    if fixed.bit_count() == 3:
-        return (present, fixed)
-    return (0, present, *(present ^ 1 << suit for suit in range(4) if runnable >> suit & 1))
-
-
-def _build_options() -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
-    """Set choices by rank: pruned ones keyed by the rank's cards and runnable cards (shifted 52
-    bits up); every set (for the discard search) keyed by the rank's cards."""
-    pruned: dict[int, tuple[int, ...]] = {}
-    every: dict[int, tuple[int, ...]] = {}
-    for rank in range(13):
-        for present in range(16):
-            if present.bit_count() < 3:
-                continue
-            cards = _spread(present, rank)
-            every[cards] = tuple(
-                _spread(sub, rank)
-                for sub in range(16)
-                if sub & present == sub and sub.bit_count() >= 3
-            )
-            for runnable in range(16):
-                if runnable & present == runnable:
-                    pruned[cards | _spread(runnable, rank) << 52] = tuple(
-                        _spread(option, rank) for option in _pruned_options(present, runnable)
-                    )
-    return pruned, every
-
-
-_PRUNED_OPTIONS, _SET_OPTIONS = _build_options()
-_DISCARD_OPTIONS: Final = {cards: (0, *options) for cards, options in _SET_OPTIONS.items()}
-
-
-def min_deadwood(mask: int) -> int:
-    """The least deadwood of the hand ``mask`` (any size), the fast path behind everything else.
-
-    ``mask`` is not checked: it must be a card mask (see :func:`engine.cards.cards_to_mask`).
-
-    >>> from engine.cards import parse_cards
-    >>> min_deadwood(cards_to_mask(parse_cards("AS 2S 3S 4S 5S KS AH QH AD AC")))
-    20
-    """
-    dw = RUN_DEADWOOD
-    a = mask & 8191
-    b = mask >> 13 & 8191
-    c = mask >> 26 & 8191
-    d = mask >> 39
-    sets = a & b & (c | d) | c & d & (a | b)
-    if not sets:
-        return dw[a] + dw[b] + dw[c] + dw[d]
-    ra = RUNNABLE[a]
-    rb = RUNNABLE[b]
-    rc = RUNNABLE[c]
-    rd = RUNNABLE[d]
-    contested = sets & (ra | rb | rc | rd)
-    if contested != sets:
-        keep = ~(sets ^ contested)
-        a &= keep
-        b &= keep
-        c &= keep
-        d &= keep
-        if not contested:
-            return dw[a] + dw[b] + dw[c] + dw[d]
-    runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
-    rest = a | b << 13 | c << 26 | d << 39
-    low = contested & -contested
-    bits = low * _SPREAD
-    combos = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
-    contested ^= low
-    while contested:
-        low = contested & -contested
-        bits = low * _SPREAD
-        options = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
-        combos = tuple([x | o for x in combos for o in options])
-        contested ^= low
-    best = _NONE
-    for removed in combos:
-        m = rest ^ removed
-        value = dw[m & 8191] + dw[m >> 13 & 8191] + dw[m >> 26 & 8191] + dw[m >> 39]
-        if value < best:
-            best = value
-    return best
-
-
-def min_deadwood_after_discard(mask: int) -> int:
-    """The least deadwood left after discarding one card of ``mask``: the fast path of
-    :func:`best_discard` when only the number is wanted. Exact for every hand.
-
-    ``mask`` is not checked and must hold at least one card.
-
-    >>> from engine.cards import parse_cards
-    >>> min_deadwood_after_discard(cards_to_mask(parse_cards("3S 4S 5S 6S 4H 4D 5D 2C 3C 4C 5C")))
-    3
-    """
-    dw = RUN_DEADWOOD
-    gain = DISCARD_GAIN
-    a = mask & 8191
-    b = mask >> 13 & 8191
-    c = mask >> 26 & 8191
-    d = mask >> 39
-    sets = a & b & (c | d) | c & d & (a | b)
-    if not sets:
-        g = gain[a]
-        x = gain[b]
-        if x > g:
-            g = x
-        x = gain[c]
-        if x > g:
-            g = x
-        x = gain[d]
-        if x > g:
-            g = x
-        return dw[a] + dw[b] + dw[c] + dw[d] - g
-    contested = sets & (RUNNABLE[a] | RUNNABLE[b] | RUNNABLE[c] | RUNNABLE[d])
-    free = sets ^ contested
-    rest = mask & ~(free * _SPREAD)
-    combos: Sequence[int] = (0,)
-    if contested:
-        low = contested & -contested
-        combos = _DISCARD_OPTIONS[mask & low * _SPREAD]
-        contested ^= low
-        while contested:
-            low = contested & -contested
-            options = _DISCARD_OPTIONS[mask & low * _SPREAD]
-            combos = [x | o for x in combos for o in options]
-            contested ^= low
-    best = whole = _NONE
-    for removed in combos:
-        m = rest ^ removed
-        a = m & 8191
-        b = m >> 13 & 8191
-        c = m >> 26 & 8191
-        d = m >> 39
-        base = dw[a] + dw[b] + dw[c] + dw[d]
-        if base < whole:
-            whole = base
-        g = gain[a]
-        x = gain[b]
-        if x > g:
-            g = x
-        x = gain[c]
-        if x > g:
-            g = x
-        x = gain[d]
-        if x > g:
-            g = x
-        if base - g < best:
-            best = base - g
-    while free:
-        low = free & -free
-        if (mask & low * _SPREAD).bit_count() == 4:
-            value = whole  # a 4-set gives up a card and stays a set
-        else:
-            value = whole + 2 * min(low.bit_length(), 10)  # the set is broken
-        if value < best:
-            best = value
-        free ^= low
-    return best
+_NONE: Final = NONE
 
 
 @dataclass(frozen=True)
@@ -394,10 +226,10 @@ def _plan(
         if not extra and not runnable & bits:
             forced.append(mask & bits)
         elif discard or extra:
-            candidates.extend(_SET_OPTIONS[mask & bits])
+            candidates.extend(SET_OPTIONS[mask & bits])
         else:
             key = mask & bits | (runnable & bits) << 52
-            candidates.extend(option for option in _PRUNED_OPTIONS[key] if option)
+            candidates.extend(option for option in PRUNED_OPTIONS[key] if option)
     candidates.extend(extra)
     choices: list[tuple[int, tuple[int, ...]]] = [(0, ())]
     for candidate in candidates:
@@ -489,12 +321,12 @@ def _set_choices(
         runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
         high = 1 << (contested.bit_length() - 1)
         bits = high * _SPREAD
-        combos = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+        combos = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
         contested ^= high
         while contested:
             high = 1 << (contested.bit_length() - 1)
             bits = high * _SPREAD
-            options = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+            options = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
             combos = [x | o for x in combos for o in options]
             contested ^= high
     dw = RUN_DEADWOOD
@@ -570,12 +402,12 @@ def best_arrangement(
         runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
         high = 1 << (contested.bit_length() - 1)
         bits = high * _SPREAD
-        combos: Sequence[int] = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+        combos: Sequence[int] = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
         contested ^= high
         while contested:
             high = 1 << (contested.bit_length() - 1)
             bits = high * _SPREAD
-            options = _PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+            options = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
             combos = [x | o for x in combos for o in options]
             contested ^= high
         dw = RUN_DEADWOOD

@@ -12,6 +12,7 @@ MODULES = [
     "engine.errors",
     "engine.cards",
     "engine.melds",
+    "engine.deadwood",
     "engine.arrange",
     "engine.layoff",
     "engine.rules.ruleset",
