@@ -135,7 +135,7 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
         a = mask & 8191
         if mask < 0 or not (
             mask.bit_count() == len(cards)  # type: ignore[arg-type]
-            and type(sum(cards)) is int
+            and type(sum(cards)) is int  # type: ignore[arg-type]
             and (not _LOW_TWO[a] or _no_bool(cards, a))  # type: ignore[arg-type]
         ):
             mask = list_mask(cards)
@@ -209,7 +209,7 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
         a = mask & 8191
         if mask < 0 or not (
             mask.bit_count() == len(cards)  # type: ignore[arg-type]
-            and type(sum(cards)) is int
+            and type(sum(cards)) is int  # type: ignore[arg-type]
             and (not _LOW_TWO[a] or _no_bool(cards, a))  # type: ignore[arg-type]
         ):
             mask = list_mask(cards)
