@@ -27,7 +27,10 @@ general search (the one run with extra melds) lists them: the first is what
 ``extra_melds`` (Gem Rummy's vaults and Queen's Diamonds) join the search as further candidates;
 with them the pruning above no longer holds and every pairwise-disjoint choice is tried.
 
-This module must not know about knocking, lay-offs or scores.
+This module must not know about knocking, lay-offs or scores. It is over 400 lines because the
+fast arrangement, its lazy result and the general search with extra melds share one set of
+per-hand tables and must list tying arrangements in the same order; the least-deadwood fast paths,
+which need none of that, live in :mod:`engine.deadwood`.
 """
 
 from __future__ import annotations

@@ -282,3 +282,34 @@ def test_list_and_tuple_hands_are_checked_as_hand_mask_checks_them(cards: list[i
     with pytest.raises(CardError) as got:
         best_arrangement(cards)
     assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [[0, 0], [True, 2, 3], [1, False, 5], [0.0, 1, 2], [3, 4.0], [52], [-1, 2], ["AS"], [None]],
+)
+def test_the_least_deadwood_checks_a_card_list_as_cards_to_mask_does(cards: list[int]) -> None:
+    from engine.arrange import min_deadwood, min_deadwood_after_discard
+    from engine.cards import cards_to_mask
+
+    with pytest.raises(CardError) as expected:
+        cards_to_mask(cards)
+    for fn in (min_deadwood, min_deadwood_after_discard):
+        for given in (cards, tuple(cards)):
+            with pytest.raises(CardError) as got:
+                fn(given)
+            assert str(got.value) == str(expected.value)
+
+
+def test_the_least_deadwood_of_a_card_list_is_that_of_its_mask() -> None:
+    import random
+
+    from engine.arrange import min_deadwood, min_deadwood_after_discard
+    from engine.cards import cards_to_mask
+
+    rng = random.Random(12)
+    for size in [*range(1, 14), 10, 10, 11, 11] * 40:
+        cards = rng.sample(range(52), size)
+        mask = cards_to_mask(cards)
+        assert min_deadwood(cards) == min_deadwood(tuple(cards)) == min_deadwood(mask)
+        assert min_deadwood_after_discard(cards) == min_deadwood_after_discard(mask)
