@@ -14,6 +14,7 @@ from pathlib import Path
 
 import environ
 from django.utils.translation import gettext_lazy as _
+from sqlalchemy.pool import NullPool
 
 env = environ.Env()
 
@@ -272,12 +273,18 @@ CELERY_BROKER_CONNECTION_TIMEOUT = env.float("CELERY_BROKER_CONNECTION_TIMEOUT",
 # It must stay longer than the longest task (a 1,024-player rebuild takes seconds).
 # (The embedded SQLAlchemy transport passes its options to create_engine: Redis only.)
 CELERY_VISIBILITY_TIMEOUT = env.int("CELERY_VISIBILITY_TIMEOUT", default=300)
+# The embedded broker opens a SQLite connection per use and closes it after (NullPool): kombu's
+# SQLAlchemy transport keeps one session per channel and never closes the session of a channel a
+# failed send threw away, so with a pool, a minute of "database is locked" left every connection
+# checked out and each later send waited 30 s for one (the broker-down drill saw it).
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = (
     {
         "visibility_timeout": CELERY_VISIBILITY_TIMEOUT,
         "socket_connect_timeout": CELERY_BROKER_CONNECTION_TIMEOUT,
     }
     if CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
+    else {"poolclass": NullPool}
+    if CELERY_BROKER_URL.startswith("sqla+sqlite")
     else {}
 )
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
