@@ -107,6 +107,24 @@ def _no_bool(cards: Sequence[int], low: int) -> bool:
     )
 
 
+def _checked_mask(cards: Iterable[int]) -> int:
+    """The mask of a card list or tuple, checked as :func:`~engine.cards.cards_to_mask` checks it:
+    its fast path inline, and ``list_mask`` (the last word) on anything it does not settle."""
+    mask = -1
+    if type(cards) is list or type(cards) is tuple:
+        try:  # noqa: SIM105 (faster than contextlib.suppress)
+            mask = sum(map(_BIT_OF, cards))
+        except (KeyError, TypeError):
+            pass
+    if mask < 0 or not (
+        mask.bit_count() == len(cards)  # type: ignore[arg-type]
+        and type(sum(cards)) is int
+        and (not _LOW_TWO[mask & 8191] or _no_bool(cards, mask & 8191))  # type: ignore[arg-type]
+    ):
+        return list_mask(cards)
+    return mask
+
+
 def min_deadwood(mask: int | Iterable[int]) -> int:
     """The least deadwood of a hand (any size), the fast path behind everything else.
 
@@ -124,22 +142,8 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
         c = mask >> 26 & 8191
         d = mask >> 39
     else:
-        # cards_to_mask's fast path, inline (see there); it has the last word on anything else.
-        cards = mask
-        mask = -1
-        if type(cards) is list or type(cards) is tuple:
-            try:  # noqa: SIM105 (faster than contextlib.suppress)
-                mask = sum(map(_BIT_OF, cards))
-            except (KeyError, TypeError):
-                pass
+        mask = _checked_mask(mask)  # type: ignore[arg-type]
         a = mask & 8191
-        if mask < 0 or not (
-            mask.bit_count() == len(cards)  # type: ignore[arg-type]
-            and type(sum(cards)) is int  # type: ignore[arg-type]
-            and (not _LOW_TWO[a] or _no_bool(cards, a))  # type: ignore[arg-type]
-        ):
-            mask = list_mask(cards)
-            a = mask & 8191
         b = mask >> 13 & 8191
         c = mask >> 26 & 8191
         d = mask >> 39
@@ -198,22 +202,8 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
         c = mask >> 26 & 8191
         d = mask >> 39
     else:
-        # As in min_deadwood.
-        cards = mask
-        mask = -1
-        if type(cards) is list or type(cards) is tuple:
-            try:  # noqa: SIM105 (faster than contextlib.suppress)
-                mask = sum(map(_BIT_OF, cards))
-            except (KeyError, TypeError):
-                pass
+        mask = _checked_mask(mask)  # type: ignore[arg-type]
         a = mask & 8191
-        if mask < 0 or not (
-            mask.bit_count() == len(cards)  # type: ignore[arg-type]
-            and type(sum(cards)) is int  # type: ignore[arg-type]
-            and (not _LOW_TWO[a] or _no_bool(cards, a))  # type: ignore[arg-type]
-        ):
-            mask = list_mask(cards)
-            a = mask & 8191
         b = mask >> 13 & 8191
         c = mask >> 26 & 8191
         d = mask >> 39
