@@ -241,7 +241,8 @@ def score_hand_counts(
 
     ``outcome`` is the claimed outcome (gin and big gin can only be claimed; knock and undercut
     follow from the counts, and a claim that contradicts them is refused). ``winner`` is checked
-    when given. ``defender_deadwood`` is after lay-offs.
+    when given. ``defender_deadwood`` is after lay-offs. A gin or big gin needs only the
+    defender's count: the knocker's is 0 when left out.
 
     >>> from engine.rules import find_rules
     >>> r = score_hand_counts(find_rules("standard"), outcome=HandOutcome.KNOCK,
@@ -270,6 +271,8 @@ def score_hand_counts(
         return dead_hand(upcard=upcard)
     if (knocker_gem_bonus or defender_gem_bonus) and rules.family != "gem":
         raise ScoreError(gettext_noop("the gem parts bonus is Gem Rummy's rule"))
+    if knocker_deadwood is None and outcome in (HandOutcome.GIN, HandOutcome.BIG_GIN):
+        knocker_deadwood = 0  # gin means no deadwood: the count need not be typed
     if knocker_deadwood is None or defender_deadwood is None:
         raise ScoreError(
             gettext_noop("enter both deadwood counts: the knocker's and the defender's")

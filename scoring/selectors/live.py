@@ -23,8 +23,14 @@ def _live(state: MatchState) -> dict[str, Any]:
     game = detail["games"][-1] if detail["games"] else None
     # what a spectator reads: "playing" from the first hand on (no entry before it counts)
     status = match_display_status(state=state, show_pending=False)
+    totals = None
+    if game is not None:
+        # a finished game shows the totals it was decided on (game, box and shutout bonuses
+        # added), as its score sheet does; a game in play shows the running points
+        totals = game.get("final_totals") if game.get("finished") else None
+        totals = totals or game.get("totals")
     return {
-        "totals": game["totals"] if game is not None and "totals" in game else None,
+        "totals": totals,
         "games_won": detail["games_won"],
         "best_of": len(detail["games"]) > 1 or detail["match_format"].get("kind") == "best_of",
         "sides": detail["sides"],

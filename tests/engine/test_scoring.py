@@ -193,6 +193,15 @@ def test_gin_and_big_gin_by_counts() -> None:
     assert counts(CLASSIC, HandOutcome.GIN, knocker_deadwood=0, defender_deadwood=30).points == 50
 
 
+def test_gin_by_counts_needs_only_the_defenders_count() -> None:
+    # Gin means no deadwood, so a player who claims gin types only the defender's 30.
+    gin = counts(outcome=HandOutcome.GIN, defender_deadwood=30)
+    assert (gin.knocker_deadwood, gin.points) == (0, 55)
+    assert counts(MODERN, HandOutcome.BIG_GIN, defender_deadwood=30).points == 61
+    with pytest.raises(ScoreError, match="enter both deadwood counts"):
+        counts(outcome=HandOutcome.KNOCK, defender_deadwood=30)
+
+
 def test_undercut_variants_by_counts() -> None:
     # Standard: D < K, defender scores (K − D) + 25 = (9 − 2) + 25 = 32 (seed 000's example).
     r = counts(outcome=HandOutcome.UNDERCUT, knocker_deadwood=9, defender_deadwood=2)

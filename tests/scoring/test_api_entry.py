@@ -52,6 +52,15 @@ def test_by_cards_with_the_knockers_melds_as_laid_down(started):
     assert hand["points"] == 20
 
 
+def test_gin_by_counts_needs_only_the_defenders_deadwood(started):
+    # Found walking a club night through the API: "gin" with the defender's 40 was refused
+    # until the knocker's 0 was typed too.
+    api, m = started
+    hand = api.hand(m, knocker=1, outcome="gin", defender_deadwood=40)
+    assert (hand["outcome"], hand["winner"], hand["knocker_deadwood"]) == ("gin", 1, 0)
+    assert hand["points"] == 65  # 40 + the gin bonus of 25
+
+
 def test_claimed_defender_deadwood_without_layoffs_is_refused(started):
     api, m = started
     body = {"knocker": 0, "knocker_cards": KNOCKER, "defender_cards": DEFENDER}

@@ -8,7 +8,7 @@ from django.conf import settings
 
 from scoring.models import Match
 from scoring.permissions import Actor
-from scoring.selectors import round_live_scores
+from scoring.selectors import matches_live_scores, round_live_scores
 from scoring.services import entry_from_dict, hand_submit, match_start
 from tournaments.models import Event, Rating, Registration
 from tournaments.selectors import (
@@ -59,6 +59,33 @@ def test_round_live_scores_reads_every_table_at_once(round_of_20, django_assert_
         scores = round_live_scores(rnd=rnd)
     assert len(scores) == 20
     assert all(sorted(s["totals"]) == [0, 20] for s in scores.values())
+
+
+def test_a_finished_tables_live_score_is_its_final_total(club, director, make_players):
+    # Found on a walked club night: the event page showed a finished table as "21 – 132" (the
+    # points) while its score sheet and the standings' margin read 46 – 282 (bonuses added).
+    event = event_create(
+        club_id=club.pk,
+        name="Night",
+        kind=Event.Kind.CLUB_NIGHT,
+        confirmation=Event.Confirmation.NONE,
+        user=director,
+    )
+    a, b = make_players(2)
+    for p in (a, b):
+        registration_create(event=event, player=p, checked_in=True)
+    actor = Actor(user=director)
+    match = match_start(actor=actor, event=event, players=[a.pk, b.pk])
+    for entry in (
+        {"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 26},
+        {"knocker": 0, "outcome": "undercut", "knocker_deadwood": 8, "defender_deadwood": 6},
+        {"knocker": 1, "outcome": "gin", "defender_deadwood": 80},
+    ):
+        hand_submit(match=match, actor=actor, entry=entry_from_dict(entry))
+    [score] = matches_live_scores(match_ids=[match.pk]).values()
+    # seat 0: 21 + one box of 25 = 46; seat 1: 27 + 105 = 132, + game 100 + two boxes 50 = 282
+    assert score["totals"] == [46, 282]
+    assert score["winner_name"] == b.name
 
 
 def test_the_event_page_of_a_20_table_round_has_bounded_queries(
