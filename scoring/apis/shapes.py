@@ -11,6 +11,7 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from scoring.models import HandSubmission, Match
+from scoring.selectors.status import STATUS_LABELS
 
 
 @extend_schema_serializer(component_name="HandAuthor")
@@ -77,7 +78,17 @@ class MatchDetailOutput(serializers.Serializer):
     event_name = serializers.CharField()
     round = serializers.IntegerField(allow_null=True)
     table_number = serializers.IntegerField(allow_null=True)
-    status = serializers.ChoiceField(choices=Match.Status.choices)
+    status = serializers.ChoiceField(
+        choices=Match.Status.choices,
+        help_text="The stored status: it moves when a confirmed hand is scored.",
+    )
+    play_status = serializers.ChoiceField(
+        choices=list(STATUS_LABELS),
+        help_text="What the match is doing now, as its page says: scheduled, playing, waiting "
+        "(an entry waits for confirmation), disputed, finished, or the decision (bye, walkover, "
+        "forfeit). Spectators see playing while an entry waits.",
+    )
+    play_status_label = serializers.CharField(help_text="play_status in the reader's language.")
     decision = serializers.ChoiceField(choices=Match.Decision.choices)
     rules = serializers.DictField(help_text="Every rule parameter in force.")
     match_format = serializers.DictField()

@@ -9,6 +9,7 @@ from typing import Any
 from engine.game import BoxRoles, GameResult
 from scoring.models import HandSubmission
 from scoring.selectors.state import GameView, MatchState, scored_hand_from
+from scoring.selectors.status import STATUS_LABELS, match_display_status
 
 
 def _who(sub: HandSubmission, which: str) -> dict[str, Any] | None:
@@ -132,6 +133,8 @@ def match_detail(*, state: MatchState, show_pending: bool = True) -> dict[str, A
         "round": match.round_id,
         "table_number": match.table_number,
         "status": match.status,
+        "play_status": (play := match_display_status(state=state, show_pending=show_pending)),
+        "play_status_label": str(STATUS_LABELS[play]),
         "decision": match.decision,
         "rules": state.rules.to_dict(),
         "match_format": match.match_format,

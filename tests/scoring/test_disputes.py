@@ -155,3 +155,22 @@ def test_a_seated_director_reads_the_history_with_the_dispute_but_cannot_correct
     response = client.post(url, {**{k: str(v) for k, v in KNOCK.items()}, "reason": "mine"})
     assert response.status_code == 403
     assert HandSubmission.objects.get(pk=entered["id"]).status == "disputed"
+
+
+def test_the_match_says_what_it_is_doing_as_its_page_does():
+    # The stored status moves only with a confirmed hand; play_status follows the play.
+    match = _match()
+    alice, bob = seat_api(match.pk, 0), seat_api(match.pk, 1)
+    assert alice.detail(match.pk)["play_status"] == "scheduled"
+    entered = alice.hand(match.pk, **KNOCK)
+    detail = bob.detail(match.pk)
+    assert (detail["play_status"], detail["play_status_label"]) == (
+        "waiting",
+        "waiting for confirmation",
+    )
+    bob.action(entered["id"], "dispute", reason="I had 15, not 25.")
+    assert alice.detail(match.pk)["play_status"] == "disputed"
+    alice.action(entered["id"], "withdraw")
+    again = alice.hand(match.pk, **KNOCK)
+    bob.action(again["id"], "confirm")
+    assert alice.detail(match.pk)["play_status"] == "playing"
