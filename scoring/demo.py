@@ -44,6 +44,7 @@ GUESTS = [
     "Ivo",
     "Joon",
     "Kira",
+    "Lea",
 ]
 DEMO_IP = "192.0.2.10"  # a documentation address: the demo's "phones"
 
@@ -138,6 +139,38 @@ def demo_scoring_load() -> list[str]:
         entry=entry_from_dict(_knock(1, 0, 32)),
         reason="Defender's deadwood recounted at the table: 32, not 30",
     )
+    # The finished tables first: their players then sit down again at the tables still
+    # playing (nobody sits at two open tables at once).
+    # Table 6: Basic Rummy for three, three hands, finished.
+    t6 = start(
+        6,
+        [p[11], p[0], p[2]],
+        rules_preset="rummy",
+        match_format={"kind": "fixed_hands", "hands": 3},
+    )
+    _play(
+        t6,
+        [
+            {"went_out": 0, "rummy": True, "leftovers": {"1": "KS 5H", "2": 7}},
+            {"went_out": 2, "leftovers": {"0": 12, "1": "QH 4C"}},
+            {"went_out": 0, "leftovers": {"1": 9, "2": 21}},
+        ],
+    )
+    # Table 8: Modern rules, a big gin, finished.
+    t8 = start(8, [p[9], p[11]], rules_preset="modern")
+    _play(t8, [_knock(0, 0, 40, outcome="big_gin"), _knock(0, 2, 40)])
+    # Table 9: three-player Gem Rummy by counts (the knocker against each other player), a
+    # dead hand first, finished at 110.
+    t9 = start(9, [p[4], p[6], p[10]], rules_preset="gem")
+    _play(
+        t9,
+        [
+            {"outcome": "dead"},
+            _gem_three(0, 5, 4, ("knock", 30), ("undercut", 2)),
+            _gem_three(1, 6, 3, ("undercut", 2), ("knock", 50)),
+            _gem_three(0, 2, 1, ("knock", 61), ("knock", 10)),
+        ],
+    )
     # Table 2: a standard game in progress, the last hand waiting for confirmation.
     t2 = start(2, [p[2], p[3]])
     _play(
@@ -173,23 +206,8 @@ def demo_scoring_load() -> list[str]:
     # Table 5: a Hollywood set under way.
     t5 = start(5, [p[9], p[10]], rules_preset="hollywood")
     _play(t5, [_knock(0, 5, 35), _knock(1, 2, 22), _knock(0, 0, 45), _knock(0, 4, 34)])
-    # Table 6: Basic Rummy for three, three hands, finished.
-    t6 = start(
-        6,
-        [p[11], p[0], p[2]],
-        rules_preset="rummy",
-        match_format={"kind": "fixed_hands", "hands": 3},
-    )
-    _play(
-        t6,
-        [
-            {"went_out": 0, "rummy": True, "leftovers": {"1": "KS 5H", "2": 7}},
-            {"went_out": 2, "leftovers": {"0": 12, "1": "QH 4C"}},
-            {"went_out": 0, "leftovers": {"1": 9, "2": 21}},
-        ],
-    )
     # Table 7: a partnership game, two boards a hand.
-    t7 = start(7, [p[1], p[3], p[5], p[7]], rules_preset="partnership")
+    t7 = start(7, [p[0], p[1], p[11], p[12]], rules_preset="partnership")
     _play(
         t7,
         [
@@ -200,21 +218,6 @@ def demo_scoring_load() -> list[str]:
                     _knock(3, 0, 12, defender=2),
                 ]
             },
-        ],
-    )
-    # Table 8: Modern rules, a big gin, finished.
-    t8 = start(8, [p[9], p[11]], rules_preset="modern")
-    _play(t8, [_knock(0, 0, 40, outcome="big_gin"), _knock(0, 2, 40)])
-    # Table 9: three-player Gem Rummy by counts (the knocker against each other player), a
-    # dead hand first, finished at 110.
-    t9 = start(9, [p[4], p[6], p[10]], rules_preset="gem")
-    _play(
-        t9,
-        [
-            {"outcome": "dead"},
-            _gem_three(0, 5, 4, ("knock", 30), ("undercut", 2)),
-            _gem_three(1, 6, 3, ("undercut", 2), ("knock", 50)),
-            _gem_three(0, 2, 1, ("knock", 61), ("knock", 10)),
         ],
     )
     tables = Match.objects.filter(event=event)
