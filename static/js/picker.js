@@ -169,6 +169,10 @@
     function changed() {
       state.chosen = state.chosen.filter(function (c) { return state.knocker.indexOf(c) >= 0 && !melded(c); });
       writeFields();
+      // Tell live.js the form is being filled in (as typing does), so that a live update leaves
+      // the picked cards alone until they are sent. Sent to the form, not to the fields, whose
+      // own "input" listeners would read back what was just written.
+      form.dispatchEvent(new Event("input", { bubbles: true }));
       draw();
       ask();
     }

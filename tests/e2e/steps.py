@@ -29,3 +29,30 @@ def start_club_with_players(page: Any, *, admin: str, names: list[str]) -> Club:
     page.get_by_role("button", name="Add these players").click()
     expect(page.locator(".notice.ok")).to_have_text(f"{len(names)} players added.")
     return club
+
+
+def pick_hand(
+    page: Any, *, knocker: int, knocker_cards: list[str], defender_cards: list[str]
+) -> Any:
+    """On a match page's entry form: open "By cards", say who knocked (by seat position), then
+    tap the knocker's cards and the defender's in the card picker. Returns the cards panel; its
+    preview (``[data-preview]``) shows the engine's answer once both hands are whole."""
+    page.locator("#tab-cards").tap()
+    panel = page.locator("#panel-cards")
+    panel.locator(f"input[name=knocker][value='{knocker}']").check()
+    picker = panel.locator("[data-picker]")
+    for card in knocker_cards:
+        picker.locator(f'[data-card="{card}"]').tap()
+    # a full knocker's hand sends the next taps to the defender's by itself
+    expect(picker.locator("[data-hand=defender]")).to_have_attribute("aria-pressed", "true")
+    for card in defender_cards:
+        picker.locator(f'[data-card="{card}"]').tap()
+    expect(panel.locator("[data-pick=knocker]")).to_have_value(" ".join(knocker_cards))
+    expect(panel.locator("[data-pick=defender]")).to_have_value(" ".join(defender_cards))
+    return panel
+
+
+def pending_button(page: Any, action: str) -> Any:
+    """The button of the entry waiting for confirmation that posts to ``action`` (``confirm``,
+    ``withdraw`` or ``dispute``), whatever the page's language."""
+    return page.locator(f"#pending form[action$='/{action}/'] button[type=submit]")

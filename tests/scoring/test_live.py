@@ -113,6 +113,25 @@ def test_page_and_fragment_have_the_same_live_regions():
     assert 'name="hand_number" value="1"' in page
 
 
+def test_the_picker_script_comes_with_the_page_even_before_there_is_a_form_to_pick_for():
+    """A script inside a region swapped in live never runs (live.js imports the nodes): the card
+    picker's script comes with the page, outside the regions, even when the page had no entry
+    form yet (the visitor's own entry waiting), so the next hand's form swapped in gets its
+    picker; the fragment carries no script of its own, only data."""
+    match = _match()
+    sub = _knock(match, position=1)
+    dee = _seat(match, 1)
+    page = dee.get(f"/matches/{match.pk}/").content.decode()
+    assert 'id="entry"' not in page  # her own entry waits: nothing to enter yet
+    assert page.count("js/picker.js") == 1
+    hand_confirm(submission=sub, actor=_actor(match, 0))
+    fragment = dee.get(f"/matches/{match.pk}/live/").content.decode()
+    assert 'id="entry"' in fragment
+    assert "data-picker" in fragment
+    assert "<script src=" not in fragment  # data (JSON) only
+    assert dee.get(f"/matches/{match.pk}/").content.decode().count("js/picker.js") == 1
+
+
 def test_the_other_player_is_told_who_entered_which_hand():
     match = _match()
     cleo = _seat(match, 0)
