@@ -193,7 +193,7 @@ def _refuse_busy(*, event: Any, players: Sequence[int], table_number: int | None
         )
         raise ApplicationError(
             _(
-                "%(name)s is still playing at %(where)s: record its last hand, or a forfeit,"
+                "%(name)s is still playing at %(where)s: record that match's last hand or a forfeit"
                 " before seating them again."
             )
             % {"name": seat.player.name, "where": where},

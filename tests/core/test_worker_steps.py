@@ -17,22 +17,27 @@ def test_the_step_is_part_of_every_workers_consumer() -> None:
 
 
 def test_only_a_restart_is_announced_not_the_first_start() -> None:
+    from tournaments import tasks  # connects the real receiver: a sweep soon after
+
     heard: list[Any] = []
 
     def listener(sender: Any = None, consumer: Any = None, **_: Any) -> None:
         heard.append(consumer)
 
     consumer_reconnected.connect(listener)
-    try:
-        step = AnnounceReconnect(parent=mock.Mock())
-        parent = object()
-        step.start(parent)
-        assert heard == []
-        step.start(parent)
-        step.start(parent)
-        assert heard == [parent, parent]
-    finally:
-        consumer_reconnected.disconnect(listener)
+    # patched: the real sweep would run in a thread that outlives this test (no database here)
+    with mock.patch.object(tasks, "work_sweep_soon") as sweep_soon:
+        try:
+            step = AnnounceReconnect(parent=mock.Mock())
+            parent = object()
+            step.start(parent)
+            assert heard == []
+            step.start(parent)
+            step.start(parent)
+            assert heard == [parent, parent]
+        finally:
+            consumer_reconnected.disconnect(listener)
+    assert sweep_soon.call_count == 2
 
 
 @pytest.mark.django_db(transaction=True)
