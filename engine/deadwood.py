@@ -91,38 +91,29 @@ _BROKEN: Final = (NONE, *(2 * min((m & -m).bit_length(), 10) for m in range(1, 1
 """Per 13-bit rank mask, what breaking a 3-set of its lowest rank adds: its two other cards."""
 
 
+def _without_rank(table: tuple[int, ...]) -> tuple[tuple[int, ...] | None, ...]:
+    """Per 13-bit rank mask of one rank, ``table`` by suit mask with that rank taken out of the
+    suit; None for the other rank masks."""
+    tables: list[tuple[int, ...] | None] = [None] * (1 << 13)
+    for rank in range(13):
+        keep = ~(1 << rank)
+        tables[1 << rank] = tuple([table[mask & keep] for mask in range(1 << 13)])
+    return tuple(tables)
+
+
+_WITHOUT_RANK: Final = _without_rank(RUN_DEADWOOD)
+_GAIN_WITHOUT_RANK: Final = _without_rank(DISCARD_GAIN)
+"""Per 13-bit mask of one rank, :data:`~engine.melds.RUN_DEADWOOD` and
+:data:`~engine.melds.DISCARD_GAIN` by suit mask with that rank's card (if any) in a set: with one
+3-set in a hand, taking it is four look-ups (None for masks of no rank or several)."""
+
+
 def list_mask(cards: Iterable[int] | int) -> int:
     """The mask of ``cards``: a mask is returned as it is (unchecked), cards are checked as
     :func:`~engine.cards.cards_to_mask` checks them. The slow path of the functions here."""
     if isinstance(cards, int):
         return cards
     return cards_to_mask(cards)
-
-
-def _no_bool(cards: Sequence[int], low: int) -> bool:
-    """True unless ``cards`` (distinct, each equal to a card) holds False or True where the
-    1-bit or 2-bit of ``low`` says it holds 0 or 1."""
-    return (not low & 1 or type(cards[cards.index(0)]) is int) and (
-        not low & 2 or type(cards[cards.index(1)]) is int
-    )
-
-
-def _checked_mask(cards: Iterable[int]) -> int:
-    """The mask of a card list or tuple, checked as :func:`~engine.cards.cards_to_mask` checks it:
-    its fast path inline, and ``list_mask`` (the last word) on anything it does not settle."""
-    mask = -1
-    if type(cards) is list or type(cards) is tuple:
-        try:  # noqa: SIM105 (faster than contextlib.suppress)
-            mask = sum(map(_BIT_OF, cards))
-        except (KeyError, TypeError):
-            pass
-    if mask < 0 or not (
-        mask.bit_count() == len(cards)  # type: ignore[arg-type]
-        and type(sum(cards)) is int
-        and (not _LOW_TWO[mask & 8191] or _no_bool(cards, mask & 8191))  # type: ignore[arg-type]
-    ):
-        return list_mask(cards)
-    return mask
 
 
 def min_deadwood(mask: int | Iterable[int]) -> int:
@@ -136,21 +127,64 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
     >>> min_deadwood(hand), min_deadwood(cards_to_mask(hand))
     (20, 20)
     """
-    if type(mask) is int:
-        a = mask & 8191
-        b = mask >> 13 & 8191
-        c = mask >> 26 & 8191
-        d = mask >> 39
+    kind = type(mask)
+    if kind is int:
+        a = mask & 8191  # type: ignore[operator]
     else:
-        mask = _checked_mask(mask)  # type: ignore[arg-type]
-        a = mask & 8191
-        b = mask >> 13 & 8191
-        c = mask >> 26 & 8191
-        d = mask >> 39
+        # cards_to_mask's fast path, inline (see there); list_mask has the last word otherwise.
+        cards: Sequence[int] = mask  # type: ignore[assignment]
+        bits = -1
+        if kind is list or kind is tuple:
+            try:  # noqa: SIM105 (faster than contextlib.suppress)
+                bits = sum(map(_BIT_OF, cards))
+            except (KeyError, TypeError):
+                pass
+        a = bits & 8191
+        low = _LOW_TWO[a]
+        if bits < 0 or not (
+            bits.bit_count() == len(cards)
+            and type(sum(cards)) is int
+            and (
+                not low
+                or (
+                    (not low & 1 or type(cards[cards.index(0)]) is int)
+                    and (not low & 2 or type(cards[cards.index(1)]) is int)
+                )
+            )
+        ):
+            bits = list_mask(cards)
+            a = bits & 8191
+        mask = bits
+    b = mask & 67108863  # type: ignore[operator]
+    d = mask >> 26  # type: ignore[operator]
+    c = d & 8191
+    b >>= 13
+    d >>= 13
     dw = RUN_DEADWOOD
-    sets = a & b & (c | d) | c & d & (a | b)
-    if not sets:
-        return dw[a] + dw[b] + dw[c] + dw[d]
+    ab = a & b
+    cd = c & d
+    if ab or cd:
+        if not ab:
+            sets = cd & (a | b)
+        elif not cd:
+            sets = ab & (c | d)
+        else:
+            sets = ab & (c | d) | cd & (a | b)
+        if sets:
+            without = _WITHOUT_RANK[sets]
+            if without is None or ab & cd:
+                return _min_deadwood_sets(a, b, c, d, sets)
+            # One 3-set: taken or not.
+            value = without[a] + without[b] + without[c] + without[d]
+            whole = dw[a] + dw[b] + dw[c] + dw[d]
+            return value if value < whole else whole
+    return dw[a] + dw[b] + dw[c] + dw[d]
+
+
+def _min_deadwood_sets(a: int, b: int, c: int, d: int, sets: int) -> int:
+    """:func:`min_deadwood` of the suit masks ``a`` to ``d`` with sets at the ranks of ``sets``
+    (13-bit): every choice worth trying is scored."""
+    dw = RUN_DEADWOOD
     ra = RUNNABLE[a]
     rb = RUNNABLE[b]
     rc = RUNNABLE[c]
@@ -196,32 +230,87 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
     >>> min_deadwood_after_discard(parse_cards("3S 4S 5S 6S 4H 4D 5D 2C 3C 4C 5C"))
     3
     """
-    if type(mask) is int:
-        a = mask & 8191
-        b = mask >> 13 & 8191
-        c = mask >> 26 & 8191
-        d = mask >> 39
+    kind = type(mask)
+    if kind is int:
+        a = mask & 8191  # type: ignore[operator]
     else:
-        mask = _checked_mask(mask)  # type: ignore[arg-type]
-        a = mask & 8191
-        b = mask >> 13 & 8191
-        c = mask >> 26 & 8191
-        d = mask >> 39
+        # cards_to_mask's fast path, inline (see there); list_mask has the last word otherwise.
+        cards: Sequence[int] = mask  # type: ignore[assignment]
+        bits = -1
+        if kind is list or kind is tuple:
+            try:  # noqa: SIM105 (faster than contextlib.suppress)
+                bits = sum(map(_BIT_OF, cards))
+            except (KeyError, TypeError):
+                pass
+        a = bits & 8191
+        low = _LOW_TWO[a]
+        if bits < 0 or not (
+            bits.bit_count() == len(cards)
+            and type(sum(cards)) is int
+            and (
+                not low
+                or (
+                    (not low & 1 or type(cards[cards.index(0)]) is int)
+                    and (not low & 2 or type(cards[cards.index(1)]) is int)
+                )
+            )
+        ):
+            bits = list_mask(cards)
+            a = bits & 8191
+        mask = bits
+    b = mask & 67108863  # type: ignore[operator]
+    d = mask >> 26  # type: ignore[operator]
+    c = d & 8191
+    b >>= 13
+    d >>= 13
     dw = RUN_DEADWOOD
     gain = DISCARD_GAIN
-    sets = a & b & (c | d) | c & d & (a | b)
-    if not sets:
-        g = gain[a]
-        x = gain[b]
-        if x > g:
-            g = x
-        x = gain[c]
-        if x > g:
-            g = x
-        x = gain[d]
-        if x > g:
-            g = x
-        return dw[a] + dw[b] + dw[c] + dw[d] - g
+    g = gain[a]
+    x = gain[b]
+    if x > g:
+        g = x
+    x = gain[c]
+    if x > g:
+        g = x
+    x = gain[d]
+    if x > g:
+        g = x
+    ab = a & b
+    cd = c & d
+    if ab or cd:
+        if not ab:
+            sets = cd & (a | b)
+        elif not cd:
+            sets = ab & (c | d)
+        else:
+            sets = ab & (c | d) | cd & (a | b)
+        if sets:
+            without = _WITHOUT_RANK[sets]
+            if without is None or ab & cd:
+                return _after_discard_sets(mask, a, b, c, d, sets)  # type: ignore[arg-type]
+            # One 3-set: without it, or with it and a discard from the rest (if there is one).
+            best = dw[a] + dw[b] + dw[c] + dw[d] - g
+            gain = _GAIN_WITHOUT_RANK[sets]  # type: ignore[assignment]
+            g = gain[a]
+            x = gain[b]
+            if x > g:
+                g = x
+            x = gain[c]
+            if x > g:
+                g = x
+            x = gain[d]
+            if x > g:
+                g = x
+            value = without[a] + without[b] + without[c] + without[d] - g
+            return value if value < best else best
+    return dw[a] + dw[b] + dw[c] + dw[d] - g
+
+
+def _after_discard_sets(mask: int, a: int, b: int, c: int, d: int, sets: int) -> int:
+    """:func:`min_deadwood_after_discard` of ``mask`` (split in the suit masks ``a`` to ``d``)
+    with sets at the ranks of ``sets`` (13-bit)."""
+    dw = RUN_DEADWOOD
+    gain = DISCARD_GAIN
     ra = RUNNABLE[a]
     rb = RUNNABLE[b]
     rc = RUNNABLE[c]
