@@ -133,25 +133,28 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
     else:
         # cards_to_mask's fast path, inline (see there); list_mask has the last word otherwise.
         cards: Sequence[int] = mask  # type: ignore[assignment]
-        bits = -1
+        bits: int | None = None
         if kind is list or kind is tuple:
             try:  # noqa: SIM105 (faster than contextlib.suppress)
                 bits = sum(map(_BIT_OF, cards))
             except (KeyError, TypeError):
                 pass
-        a = bits & 8191
-        low = _LOW_TWO[a]
-        if bits < 0 or not (
-            bits.bit_count() == len(cards)
-            and type(sum(cards)) is int
-            and (
-                not low
-                or (
-                    (not low & 1 or type(cards[cards.index(0)]) is int)
-                    and (not low & 2 or type(cards[cards.index(1)]) is int)
+        if bits is not None:
+            a = bits & 8191
+            low = _LOW_TWO[a]
+            if not (
+                bits.bit_count() == len(cards)
+                and type(sum(cards)) is int
+                and (
+                    not low
+                    or (
+                        (not low & 1 or type(cards[cards.index(0)]) is int)
+                        and (not low & 2 or type(cards[cards.index(1)]) is int)
+                    )
                 )
-            )
-        ):
+            ):
+                bits = None
+        if bits is None:
             bits = list_mask(cards)
             a = bits & 8191
         mask = bits
@@ -236,25 +239,28 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
     else:
         # cards_to_mask's fast path, inline (see there); list_mask has the last word otherwise.
         cards: Sequence[int] = mask  # type: ignore[assignment]
-        bits = -1
+        bits: int | None = None
         if kind is list or kind is tuple:
             try:  # noqa: SIM105 (faster than contextlib.suppress)
                 bits = sum(map(_BIT_OF, cards))
             except (KeyError, TypeError):
                 pass
-        a = bits & 8191
-        low = _LOW_TWO[a]
-        if bits < 0 or not (
-            bits.bit_count() == len(cards)
-            and type(sum(cards)) is int
-            and (
-                not low
-                or (
-                    (not low & 1 or type(cards[cards.index(0)]) is int)
-                    and (not low & 2 or type(cards[cards.index(1)]) is int)
+        if bits is not None:
+            a = bits & 8191
+            low = _LOW_TWO[a]
+            if not (
+                bits.bit_count() == len(cards)
+                and type(sum(cards)) is int
+                and (
+                    not low
+                    or (
+                        (not low & 1 or type(cards[cards.index(0)]) is int)
+                        and (not low & 2 or type(cards[cards.index(1)]) is int)
+                    )
                 )
-            )
-        ):
+            ):
+                bits = None
+        if bits is None:
             bits = list_mask(cards)
             a = bits & 8191
         mask = bits
