@@ -24,10 +24,11 @@ This module must not build melds or arrangements; :mod:`engine.arrange` does.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from engine.cards import _BIT_OF, cards_to_mask
+from engine.cards import cards_to_mask
 from engine.melds import DISCARD_GAIN, RANK_MASKS, RUN_DEADWOOD, RUNNABLE
 
 __all__ = ["min_deadwood", "min_deadwood_after_discard"]
@@ -90,6 +91,16 @@ _LOW_TWO: Final = tuple(mask & 3 for mask in range(1 << 13))
 _BROKEN: Final = (NONE, *(2 * min((m & -m).bit_length(), 10) for m in range(1, 1 << 13)))
 """Per 13-bit rank mask, what breaking a 3-set of its lowest rank adds: its two other cards."""
 
+_WIDE_BIT_OF: Final = {card: 1 << (card // 13 * 16 + card % 13) for card in range(52)}.__getitem__
+"""The bit of a card in a mask with 16 bits a suit (the card lists' fast path)."""
+_SPLIT_WIDE: Final = struct.Struct(">4H").unpack
+"""The four suit masks of a 16-bit-a-suit mask's 8 bytes, clubs first."""
+
+
+def _suits(mask: int) -> tuple[int, int, int, int]:
+    """The four 13-bit suit masks of a card mask, spades first."""
+    return mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
+
 
 def _without_rank(table: tuple[int, ...]) -> tuple[tuple[int, ...] | None, ...]:
     """Per 13-bit rank mask of one rank, ``table`` by suit mask with that rank taken out of the
@@ -130,39 +141,34 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
     kind = type(mask)
     if kind is int:
         a = mask & 8191  # type: ignore[operator]
+        b = mask & 67108863  # type: ignore[operator]
+        d = mask >> 26  # type: ignore[operator]
+        c = d & 8191
+        b >>= 13
+        d >>= 13
     else:
-        # cards_to_mask's fast path, inline (see there); list_mask has the last word otherwise.
+        # cards_to_mask's fast path, inline (see there), to a mask with 16 bits a suit that splits
+        # in one call; list_mask has the last word on anything it does not settle.
         cards: Sequence[int] = mask  # type: ignore[assignment]
-        bits: int | None = None
+        wide: int | None = None
         if kind is list or kind is tuple:
             try:  # noqa: SIM105 (faster than contextlib.suppress)
-                bits = sum(map(_BIT_OF, cards))
+                wide = sum(map(_WIDE_BIT_OF, cards))
             except (KeyError, TypeError):
                 pass
-        if bits is not None:
-            a = bits & 8191
-            low = _LOW_TWO[a]
-            if not (
-                bits.bit_count() == len(cards)
-                and type(sum(cards)) is int
-                and (
-                    not low
-                    or (
-                        (not low & 1 or type(cards[cards.index(0)]) is int)
-                        and (not low & 2 or type(cards[cards.index(1)]) is int)
-                    )
-                )
-            ):
-                bits = None
-        if bits is None:
-            bits = list_mask(cards)
-            a = bits & 8191
-        mask = bits
-    b = mask & 67108863  # type: ignore[operator]
-    d = mask >> 26  # type: ignore[operator]
-    c = d & 8191
-    b >>= 13
-    d >>= 13
+        if wide is not None:
+            if wide.bit_count() == len(cards) and type(sum(cards)) is int:
+                d, c, b, a = _SPLIT_WIDE(wide.to_bytes(8))
+                low = _LOW_TWO[a]
+                if low and not (
+                    (not low & 1 or type(cards[cards.index(0)]) is int)
+                    and (not low & 2 or type(cards[cards.index(1)]) is int)
+                ):
+                    wide = None
+            else:
+                wide = None
+        if wide is None:
+            a, b, c, d = _suits(list_mask(cards))
     dw = RUN_DEADWOOD
     ab = a & b
     cd = c & d
@@ -236,39 +242,34 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
     kind = type(mask)
     if kind is int:
         a = mask & 8191  # type: ignore[operator]
+        b = mask & 67108863  # type: ignore[operator]
+        d = mask >> 26  # type: ignore[operator]
+        c = d & 8191
+        b >>= 13
+        d >>= 13
     else:
-        # cards_to_mask's fast path, inline (see there); list_mask has the last word otherwise.
+        # cards_to_mask's fast path, inline (see there), to a mask with 16 bits a suit that splits
+        # in one call; list_mask has the last word on anything it does not settle.
         cards: Sequence[int] = mask  # type: ignore[assignment]
-        bits: int | None = None
+        wide: int | None = None
         if kind is list or kind is tuple:
             try:  # noqa: SIM105 (faster than contextlib.suppress)
-                bits = sum(map(_BIT_OF, cards))
+                wide = sum(map(_WIDE_BIT_OF, cards))
             except (KeyError, TypeError):
                 pass
-        if bits is not None:
-            a = bits & 8191
-            low = _LOW_TWO[a]
-            if not (
-                bits.bit_count() == len(cards)
-                and type(sum(cards)) is int
-                and (
-                    not low
-                    or (
-                        (not low & 1 or type(cards[cards.index(0)]) is int)
-                        and (not low & 2 or type(cards[cards.index(1)]) is int)
-                    )
-                )
-            ):
-                bits = None
-        if bits is None:
-            bits = list_mask(cards)
-            a = bits & 8191
-        mask = bits
-    b = mask & 67108863  # type: ignore[operator]
-    d = mask >> 26  # type: ignore[operator]
-    c = d & 8191
-    b >>= 13
-    d >>= 13
+        if wide is not None:
+            if wide.bit_count() == len(cards) and type(sum(cards)) is int:
+                d, c, b, a = _SPLIT_WIDE(wide.to_bytes(8))
+                low = _LOW_TWO[a]
+                if low and not (
+                    (not low & 1 or type(cards[cards.index(0)]) is int)
+                    and (not low & 2 or type(cards[cards.index(1)]) is int)
+                ):
+                    wide = None
+            else:
+                wide = None
+        if wide is None:
+            a, b, c, d = _suits(list_mask(cards))
     dw = RUN_DEADWOOD
     gain = DISCARD_GAIN
     g = gain[a]
@@ -293,7 +294,7 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
         if sets:
             without = _WITHOUT_RANK[sets]
             if without is None or ab & cd:
-                return _after_discard_sets(mask, a, b, c, d, sets)  # type: ignore[arg-type]
+                return _after_discard_sets(a, b, c, d, sets)
             # One 3-set: without it, or with it and a discard from the rest (if there is one).
             best = dw[a] + dw[b] + dw[c] + dw[d] - g
             gain = _GAIN_WITHOUT_RANK[sets]  # type: ignore[assignment]
@@ -312,9 +313,10 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
     return dw[a] + dw[b] + dw[c] + dw[d] - g
 
 
-def _after_discard_sets(mask: int, a: int, b: int, c: int, d: int, sets: int) -> int:
-    """:func:`min_deadwood_after_discard` of ``mask`` (split in the suit masks ``a`` to ``d``)
-    with sets at the ranks of ``sets`` (13-bit)."""
+def _after_discard_sets(a: int, b: int, c: int, d: int, sets: int) -> int:
+    """:func:`min_deadwood_after_discard` of the suit masks ``a`` to ``d`` with sets at the ranks
+    of ``sets`` (13-bit)."""
+    mask = a | b << 13 | c << 26 | d << 39
     dw = RUN_DEADWOOD
     gain = DISCARD_GAIN
     ra = RUNNABLE[a]
