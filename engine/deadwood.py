@@ -107,8 +107,14 @@ def _without_rank(table: tuple[int, ...]) -> tuple[tuple[int, ...] | None, ...]:
     suit; None for the other rank masks."""
     tables: list[tuple[int, ...] | None] = [None] * (1 << 13)
     for rank in range(13):
-        keep = ~(1 << rank)
-        tables[1 << rank] = tuple([table[mask & keep] for mask in range(1 << 13)])
+        size = 1 << rank
+        entries: list[int] = []
+        for start in range(0, 1 << 13, 2 * size):
+            # The masks with the rank's bit read the entries of those without it.
+            below = table[start : start + size]
+            entries += below
+            entries += below
+        tables[size] = tuple(entries)
     return tuple(tables)
 
 
