@@ -10,12 +10,16 @@ hand takes no set, the 4-set, or one of the 3-sets. Two facts keep this tiny:
 - at a rank where some card could be in a run, a 3-set that leaves out a card that could not is
   beaten by the whole set, and so is taking no set when three cards could not.
 
-Every remaining choice is tried, and each is scored with four table look-ups. Nothing is cached
-per hand. The set choices of a rank are precomputed per rank, keyed by the rank's cards (and, for
-the pruned choices, which of them could be in a run).
+Most hands with a set have a single rank of exactly three cards: then the only choice is that set
+or none, and each is scored with four look-ups in per-rank tables (the suit's deadwood, or discard
+gain, with that rank's card taken out). Otherwise every remaining choice is tried, and each is
+scored with four table look-ups. Nothing is cached per hand. The set choices of a rank are
+precomputed per rank, keyed by the rank's cards (and, for the pruned choices, which of them could
+be in a run).
 
 The functions here take a mask or a list (or tuple) of cards. A list is checked as
-:func:`engine.cards.cards_to_mask` checks it, by the same fast test inlined: in CPython each
+:func:`engine.cards.cards_to_mask` checks it, by the same fast test inlined, but summed into a
+mask with 16 bits a suit, which one ``struct`` unpack splits into the four suits: in CPython each
 operation on a 52-bit mask costs about as much as a dozen table look-ups, so the paths are written
 to do as few of them as they can and to read per-suit tables instead.
 
