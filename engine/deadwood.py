@@ -10,12 +10,16 @@ hand takes no set, the 4-set, or one of the 3-sets. Two facts keep this tiny:
 - at a rank where some card could be in a run, a 3-set that leaves out a card that could not is
   beaten by the whole set, and so is taking no set when three cards could not.
 
-Every remaining choice is tried, and each is scored with four table look-ups. Nothing is cached
-per hand. The set choices of a rank are precomputed per rank, keyed by the rank's cards (and, for
-the pruned choices, which of them could be in a run).
+Most hands with a set have a single rank of exactly three cards: then the only choice is that set
+or none, and each is scored with four look-ups in per-rank tables (the suit's deadwood, or discard
+gain, with that rank's card taken out). Otherwise every remaining choice is tried, and each is
+scored with four table look-ups. Nothing is cached per hand. The set choices of a rank are
+precomputed per rank, keyed by the rank's cards (and, for the pruned choices, which of them could
+be in a run).
 
 The functions here take a mask or a list (or tuple) of cards. A list is checked as
-:func:`engine.cards.cards_to_mask` checks it, by the same fast test inlined: in CPython each
+:func:`engine.cards.cards_to_mask` checks it, by the same fast test inlined, but summed into a
+mask with 16 bits a suit, which one ``struct`` unpack splits into the four suits: in CPython each
 operation on a 52-bit mask costs about as much as a dozen table look-ups, so the paths are written
 to do as few of them as they can and to read per-suit tables instead.
 
@@ -24,10 +28,11 @@ This module must not build melds or arrangements; :mod:`engine.arrange` does.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from engine.cards import _BIT_OF, cards_to_mask
+from engine.cards import cards_to_mask
 from engine.melds import DISCARD_GAIN, RANK_MASKS, RUN_DEADWOOD, RUNNABLE
 
 __all__ = ["min_deadwood", "min_deadwood_after_discard"]
@@ -90,6 +95,39 @@ _LOW_TWO: Final = tuple(mask & 3 for mask in range(1 << 13))
 _BROKEN: Final = (NONE, *(2 * min((m & -m).bit_length(), 10) for m in range(1, 1 << 13)))
 """Per 13-bit rank mask, what breaking a 3-set of its lowest rank adds: its two other cards."""
 
+_WIDE_BIT_OF: Final = {card: 1 << (card // 13 * 16 + card % 13) for card in range(52)}.__getitem__
+"""The bit of a card in a mask with 16 bits a suit (the card lists' fast path)."""
+_SPLIT_WIDE: Final = struct.Struct(">4H").unpack
+"""The four suit masks of a 16-bit-a-suit mask's 8 bytes, clubs first."""
+
+
+def _suits(mask: int) -> tuple[int, int, int, int]:
+    """The four 13-bit suit masks of a card mask, spades first."""
+    return mask & 8191, mask >> 13 & 8191, mask >> 26 & 8191, mask >> 39
+
+
+def _without_rank(table: tuple[int, ...]) -> tuple[tuple[int, ...] | None, ...]:
+    """Per 13-bit rank mask of one rank, ``table`` by suit mask with that rank taken out of the
+    suit; None for the other rank masks."""
+    tables: list[tuple[int, ...] | None] = [None] * (1 << 13)
+    for rank in range(13):
+        size = 1 << rank
+        entries: list[int] = []
+        for start in range(0, 1 << 13, 2 * size):
+            # The masks with the rank's bit read the entries of those without it.
+            below = table[start : start + size]
+            entries += below
+            entries += below
+        tables[size] = tuple(entries)
+    return tuple(tables)
+
+
+_WITHOUT_RANK: Final = _without_rank(RUN_DEADWOOD)
+_GAIN_WITHOUT_RANK: Final = _without_rank(DISCARD_GAIN)
+"""Per 13-bit mask of one rank, :data:`~engine.melds.RUN_DEADWOOD` and
+:data:`~engine.melds.DISCARD_GAIN` by suit mask with that rank's card (if any) in a set: with one
+3-set in a hand, taking it is four look-ups (None for masks of no rank or several)."""
+
 
 def list_mask(cards: Iterable[int] | int) -> int:
     """The mask of ``cards``: a mask is returned as it is (unchecked), cards are checked as
@@ -97,32 +135,6 @@ def list_mask(cards: Iterable[int] | int) -> int:
     if isinstance(cards, int):
         return cards
     return cards_to_mask(cards)
-
-
-def _no_bool(cards: Sequence[int], low: int) -> bool:
-    """True unless ``cards`` (distinct, each equal to a card) holds False or True where the
-    1-bit or 2-bit of ``low`` says it holds 0 or 1."""
-    return (not low & 1 or type(cards[cards.index(0)]) is int) and (
-        not low & 2 or type(cards[cards.index(1)]) is int
-    )
-
-
-def _checked_mask(cards: Iterable[int]) -> int:
-    """The mask of a card list or tuple, checked as :func:`~engine.cards.cards_to_mask` checks it:
-    its fast path inline, and ``list_mask`` (the last word) on anything it does not settle."""
-    mask = -1
-    if type(cards) is list or type(cards) is tuple:
-        try:  # noqa: SIM105 (faster than contextlib.suppress)
-            mask = sum(map(_BIT_OF, cards))
-        except (KeyError, TypeError):
-            pass
-    if mask < 0 or not (
-        mask.bit_count() == len(cards)  # type: ignore[arg-type]
-        and type(sum(cards)) is int
-        and (not _LOW_TWO[mask & 8191] or _no_bool(cards, mask & 8191))  # type: ignore[arg-type]
-    ):
-        return list_mask(cards)
-    return mask
 
 
 def min_deadwood(mask: int | Iterable[int]) -> int:
@@ -136,21 +148,62 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
     >>> min_deadwood(hand), min_deadwood(cards_to_mask(hand))
     (20, 20)
     """
-    if type(mask) is int:
-        a = mask & 8191
-        b = mask >> 13 & 8191
-        c = mask >> 26 & 8191
-        d = mask >> 39
+    kind = type(mask)
+    if kind is int:
+        a = mask & 8191  # type: ignore[operator]
+        b = mask & 67108863  # type: ignore[operator]
+        d = mask >> 26  # type: ignore[operator]
+        c = d & 8191
+        b >>= 13
+        d >>= 13
     else:
-        mask = _checked_mask(mask)  # type: ignore[arg-type]
-        a = mask & 8191
-        b = mask >> 13 & 8191
-        c = mask >> 26 & 8191
-        d = mask >> 39
+        # cards_to_mask's fast path, inline (see there), to a mask with 16 bits a suit that splits
+        # in one call; list_mask has the last word on anything it does not settle.
+        cards: Sequence[int] = mask  # type: ignore[assignment]
+        wide: int | None = None
+        if kind is list or kind is tuple:
+            try:  # noqa: SIM105 (faster than contextlib.suppress)
+                wide = sum(map(_WIDE_BIT_OF, cards))
+            except (KeyError, TypeError):
+                pass
+        if wide is not None:
+            if wide.bit_count() == len(cards) and type(sum(cards)) is int:
+                d, c, b, a = _SPLIT_WIDE(wide.to_bytes(8))
+                low = _LOW_TWO[a]
+                if low and not (
+                    (not low & 1 or type(cards[cards.index(0)]) is int)
+                    and (not low & 2 or type(cards[cards.index(1)]) is int)
+                ):
+                    wide = None
+            else:
+                wide = None
+        if wide is None:
+            a, b, c, d = _suits(list_mask(cards))
     dw = RUN_DEADWOOD
-    sets = a & b & (c | d) | c & d & (a | b)
-    if not sets:
-        return dw[a] + dw[b] + dw[c] + dw[d]
+    ab = a & b
+    cd = c & d
+    if ab or cd:
+        if not ab:
+            sets = cd & (a | b)
+        elif not cd:
+            sets = ab & (c | d)
+        else:
+            sets = ab & (c | d) | cd & (a | b)
+        if sets:
+            without = _WITHOUT_RANK[sets]
+            if without is None or ab & cd:
+                return _min_deadwood_sets(a, b, c, d, sets)
+            # One 3-set: taken or not.
+            value = without[a] + without[b] + without[c] + without[d]
+            whole = dw[a] + dw[b] + dw[c] + dw[d]
+            return value if value < whole else whole
+    return dw[a] + dw[b] + dw[c] + dw[d]
+
+
+def _min_deadwood_sets(a: int, b: int, c: int, d: int, sets: int) -> int:
+    """:func:`min_deadwood` of the suit masks ``a`` to ``d`` with sets at the ranks of ``sets``
+    (13-bit): every choice worth trying is scored."""
+    dw = RUN_DEADWOOD
     ra = RUNNABLE[a]
     rb = RUNNABLE[b]
     rc = RUNNABLE[c]
@@ -196,32 +249,86 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
     >>> min_deadwood_after_discard(parse_cards("3S 4S 5S 6S 4H 4D 5D 2C 3C 4C 5C"))
     3
     """
-    if type(mask) is int:
-        a = mask & 8191
-        b = mask >> 13 & 8191
-        c = mask >> 26 & 8191
-        d = mask >> 39
+    kind = type(mask)
+    if kind is int:
+        a = mask & 8191  # type: ignore[operator]
+        b = mask & 67108863  # type: ignore[operator]
+        d = mask >> 26  # type: ignore[operator]
+        c = d & 8191
+        b >>= 13
+        d >>= 13
     else:
-        mask = _checked_mask(mask)  # type: ignore[arg-type]
-        a = mask & 8191
-        b = mask >> 13 & 8191
-        c = mask >> 26 & 8191
-        d = mask >> 39
+        # cards_to_mask's fast path, inline (see there), to a mask with 16 bits a suit that splits
+        # in one call; list_mask has the last word on anything it does not settle.
+        cards: Sequence[int] = mask  # type: ignore[assignment]
+        wide: int | None = None
+        if kind is list or kind is tuple:
+            try:  # noqa: SIM105 (faster than contextlib.suppress)
+                wide = sum(map(_WIDE_BIT_OF, cards))
+            except (KeyError, TypeError):
+                pass
+        if wide is not None:
+            if wide.bit_count() == len(cards) and type(sum(cards)) is int:
+                d, c, b, a = _SPLIT_WIDE(wide.to_bytes(8))
+                low = _LOW_TWO[a]
+                if low and not (
+                    (not low & 1 or type(cards[cards.index(0)]) is int)
+                    and (not low & 2 or type(cards[cards.index(1)]) is int)
+                ):
+                    wide = None
+            else:
+                wide = None
+        if wide is None:
+            a, b, c, d = _suits(list_mask(cards))
     dw = RUN_DEADWOOD
     gain = DISCARD_GAIN
-    sets = a & b & (c | d) | c & d & (a | b)
-    if not sets:
-        g = gain[a]
-        x = gain[b]
-        if x > g:
-            g = x
-        x = gain[c]
-        if x > g:
-            g = x
-        x = gain[d]
-        if x > g:
-            g = x
-        return dw[a] + dw[b] + dw[c] + dw[d] - g
+    g = gain[a]
+    x = gain[b]
+    if x > g:
+        g = x
+    x = gain[c]
+    if x > g:
+        g = x
+    x = gain[d]
+    if x > g:
+        g = x
+    ab = a & b
+    cd = c & d
+    if ab or cd:
+        if not ab:
+            sets = cd & (a | b)
+        elif not cd:
+            sets = ab & (c | d)
+        else:
+            sets = ab & (c | d) | cd & (a | b)
+        if sets:
+            without = _WITHOUT_RANK[sets]
+            if without is None or ab & cd:
+                return _after_discard_sets(a, b, c, d, sets)
+            # One 3-set: without it, or with it and a discard from the rest (if there is one).
+            best = dw[a] + dw[b] + dw[c] + dw[d] - g
+            gain = _GAIN_WITHOUT_RANK[sets]  # type: ignore[assignment]
+            g = gain[a]
+            x = gain[b]
+            if x > g:
+                g = x
+            x = gain[c]
+            if x > g:
+                g = x
+            x = gain[d]
+            if x > g:
+                g = x
+            value = without[a] + without[b] + without[c] + without[d] - g
+            return value if value < best else best
+    return dw[a] + dw[b] + dw[c] + dw[d] - g
+
+
+def _after_discard_sets(a: int, b: int, c: int, d: int, sets: int) -> int:
+    """:func:`min_deadwood_after_discard` of the suit masks ``a`` to ``d`` with sets at the ranks
+    of ``sets`` (13-bit)."""
+    mask = a | b << 13 | c << 26 | d << 39
+    dw = RUN_DEADWOOD
+    gain = DISCARD_GAIN
     ra = RUNNABLE[a]
     rb = RUNNABLE[b]
     rc = RUNNABLE[c]
