@@ -39,6 +39,7 @@ from scoring.selectors import (
     match_list_visible,
     match_prefetched,
     match_state,
+    seating_warnings,
 )
 from scoring.services import (
     match_keys_ensure,
@@ -151,7 +152,16 @@ class MatchListApi(_Base):
                 first_dealer=data["first_dealer"],
             )
             state = match_state(match=match_prefetched(match_id=match.pk))
-            return Response(match_detail(state=state), status=status.HTTP_201_CREATED)
+            warnings = seating_warnings(
+                event_id=event.pk,
+                players=data["players"],
+                table_number=match.table_number,
+                exclude=match.pk,
+            )
+            return Response(
+                {**match_detail(state=state), "warnings": warnings},
+                status=status.HTTP_201_CREATED,
+            )
 
         response = idempotent(request, actor=actor, handler=run)
         # The links are added after the idempotency record is stored (a replay adds them again):

@@ -135,3 +135,8 @@ class MatchLinksOutput(serializers.Serializer):
 @extend_schema_serializer(component_name="MatchStarted")
 class MatchStartedOutput(MatchDetailOutput):
     links = MatchLinksOutput()
+    warnings = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Started, but worth a look: a player still at another table that has not "
+        "finished, or a table number another open match holds.",
+    )

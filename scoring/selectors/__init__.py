@@ -8,8 +8,9 @@ Nothing here writes.
 The package: :mod:`~scoring.selectors.access` (who directs what, which matches a user sees),
 :mod:`~scoring.selectors.state` (the engine's view of a match), :mod:`~scoring.selectors.shapes`
 (what the API and pages show), :mod:`~scoring.selectors.status` (the status a page shows),
-:mod:`~scoring.selectors.preview` (a hand's cards so far, arranged) and
-:mod:`~scoring.selectors.live` (live scores of many tables).
+:mod:`~scoring.selectors.preview` (a hand's cards so far, arranged),
+:mod:`~scoring.selectors.live` (live scores of many tables) and
+:mod:`~scoring.selectors.seating` (who is at an open table).
 """
 
 from scoring.selectors.access import (
@@ -20,6 +21,7 @@ from scoring.selectors.access import (
 )
 from scoring.selectors.disputes import dispute_out, disputes_open
 from scoring.selectors.live import matches_live_scores, round_live_scores
+from scoring.selectors.seating import event_free_table, event_open_seats, seating_warnings
 from scoring.selectors.shapes import (
     game_summary,
     hand_history,
@@ -47,7 +49,9 @@ __all__ = [
     "UserLike",
     "dispute_out",
     "disputes_open",
+    "event_free_table",
     "event_is_director",
+    "event_open_seats",
     "events_directed",
     "game_summary",
     "hand_history",
@@ -60,6 +64,7 @@ __all__ = [
     "matches_live_scores",
     "round_live_scores",
     "scored_hand_from",
+    "seating_warnings",
     "submission_get",
     "submission_out",
 ]

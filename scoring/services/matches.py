@@ -170,45 +170,6 @@ def match_sync(*, match: Match) -> MatchState:
 _SEATS = {"two": (2, 2), "three_box": (3, 3), "three_dealer_out": (3, 3), "partnership": (4, 4)}
 
 
-def _refuse_busy(*, event: Any, players: Sequence[int], table_number: int | None) -> None:
-    """Nobody sits at two tables of an event at once, and a table holds one match at a time.
-
-    A match is open until it is finished or decided (a walkover or forfeit): a director who
-    needs the player or the table back records the last hand or a forfeit first.
-    """
-    open_matches = Match.objects.filter(event=event, decision=Match.Decision.PLAYED).exclude(
-        status=Match.Status.FINISHED
-    )
-    seat = (
-        Seat.objects.filter(match__in=open_matches, player_id__in=players)
-        .select_related("player", "match")
-        .order_by("match_id", "position")
-        .first()
-    )
-    if seat is not None:
-        where = (
-            _("table %(t)s") % {"t": seat.match.table_number}
-            if seat.match.table_number
-            else _("match %(n)s") % {"n": seat.match.pk}
-        )
-        raise ApplicationError(
-            _(
-                "%(name)s is still playing at %(where)s: record that match's last hand or a forfeit"
-                " before seating them again."
-            )
-            % {"name": seat.player.name, "where": where},
-            field="players",
-            status=409,
-        )
-    if table_number is not None and open_matches.filter(table_number=table_number).exists():
-        raise ApplicationError(
-            _("Table %(t)s is still in play: choose another table, or finish that match first.")
-            % {"t": table_number},
-            field="table_number",
-            status=409,
-        )
-
-
 def match_start(
     *,
     actor: Actor,
@@ -284,7 +245,6 @@ def match_start(
         )
     if rules.table == "three_box":
         first_dealer = 0
-    _refuse_busy(event=event, players=players, table_number=table_number)
     round_obj = None
     if round_number is not None:
         round_obj = organiser().event_round(event=event, number=round_number)

@@ -14,6 +14,21 @@ class PlayerChoiceField(forms.ModelChoiceField):
         return obj.name
 
 
+class BusyPlayerChoiceField(PlayerChoiceField):
+    """A seat menu that says who is still at another table ("Ann · at table 1"): they can be
+    seated (a last hand may only wait for its confirmation), but the director sees it."""
+
+    playing: dict[int, int | None]
+
+    def label_from_instance(self, obj: Player) -> str:
+        if obj.pk not in getattr(self, "playing", {}):
+            return obj.name
+        table = self.playing[obj.pk]
+        if table is None:
+            return _("%(name)s · playing") % {"name": obj.name}
+        return _("%(name)s · at table %(t)s") % {"name": obj.name, "t": table}
+
+
 class ForbiddenPairingForm(forms.Form):
     player_a = PlayerChoiceField(queryset=Player.objects.none(), label=_("Player"))
     player_b = PlayerChoiceField(queryset=Player.objects.none(), label=_("and player"))
@@ -84,14 +99,22 @@ class MatchStartForm(forms.Form):
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
-    def __init__(self, *args: object, players: object, **kwargs: object) -> None:
+    def __init__(
+        self,
+        *args: object,
+        players: object,
+        playing: dict[int, int | None] | None = None,
+        **kwargs: object,
+    ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         for seat in range(1, self.SEATS + 1):
-            self.fields[f"seat_{seat}"] = PlayerChoiceField(
+            field = BusyPlayerChoiceField(
                 queryset=players,  # type: ignore[arg-type]
                 required=seat <= 2,
                 label=_("Seat %(seat)s") % {"seat": seat},
             )
+            field.playing = playing or {}
+            self.fields[f"seat_{seat}"] = field
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{seat}"] for seat in range(1, self.SEATS + 1)]

@@ -102,27 +102,6 @@ def event_present_players(*, event: Event) -> QuerySet[Player]:
     return Player.objects.filter(pk__in=present.values("player_id")).order_by("name")
 
 
-def _open_matches(event: Event) -> QuerySet[Match]:
-    return Match.objects.filter(event=event, decision=Match.Decision.PLAYED).exclude(
-        status=Match.Status.FINISHED
-    )
-
-
-def event_seating(*, event: Event) -> tuple[QuerySet[Player], list[tuple[Player, int | None]], int]:
-    """What a club night's "start a match" form offers: the players checked in and at no open
-    table (a player still playing is refused a second seat), who is playing now and where, and
-    the lowest table number no open match holds."""
-    open_matches = _open_matches(event)
-    busy = Seat.objects.filter(match__in=open_matches).select_related("player", "match")
-    playing = sorted(
-        ((seat.player, seat.match.table_number) for seat in busy), key=lambda pt: pt[0].name
-    )
-    free = event_present_players(event=event).exclude(pk__in=[p.pk for p, _t in playing])
-    taken = set(open_matches.exclude(table_number=None).values_list("table_number", flat=True))
-    table = next(n for n in range(1, len(taken) + 2) if n not in taken)
-    return free, playing, table
-
-
 @dataclass(frozen=True, slots=True)
 class PlayerMatch:
     """One of a player's matches as their page lists it."""

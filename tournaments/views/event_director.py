@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError
 from scoring.permissions import Actor
+from scoring.selectors import seating_warnings
 from scoring.services import match_start
 from tournaments.forms import (
     BulkRegisterForm,
@@ -274,6 +275,13 @@ def event_match_start(request: HttpRequest, pk: int) -> HttpResponse:
     except ApplicationError as exc:
         messages.error(request, exc.message)
         return _back(event, "#start")
+    for warning in seating_warnings(
+        event_id=event.pk,
+        players=form.player_ids(),
+        table_number=match.table_number,
+        exclude=match.pk,
+    ):
+        messages.warning(request, warning)
     return redirect("match-detail", pk=match.pk)
 
 

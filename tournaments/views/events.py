@@ -14,7 +14,12 @@ from django.utils.translation import get_language, gettext_lazy
 
 from core.errors import ApplicationError
 from scoring.models import Match
-from scoring.selectors import matches_live_scores, round_live_scores
+from scoring.selectors import (
+    event_free_table,
+    event_open_seats,
+    matches_live_scores,
+    round_live_scores,
+)
 from tournaments.forms import (
     BulkRegisterForm,
     ForbiddenPairingForm,
@@ -34,9 +39,9 @@ from tournaments.selectors import (
     event_bracket,
     event_forbidden_pairings,
     event_matches,
+    event_present_players,
     event_round,
     event_rounds,
-    event_seating,
     event_standings,
     event_tiebreak_order,
     player_list,
@@ -266,15 +271,18 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         club_players = player_list(club_id=event.club_id)
         unregistered = club_players.exclude(pk__in={r.player_id for r in registrations})
         active = event_active_players(event=event)
-        free, playing, next_table = event_seating(event=event)
+        playing = event_open_seats(event_id=event.pk)
         context.update(
             registrations=registrations,
             register_form=RegisterForm(players=unregistered),
             bulk_form=BulkRegisterForm(prefix="bulk", players=unregistered),
             waiting_checkin=sum(r.status == Registration.Status.REGISTERED for r in registrations),
             paste_form=PasteRegisterForm(prefix="paste"),
-            start_form=MatchStartForm(players=free, initial={"table_number": next_table}),
-            playing_now=playing,
+            start_form=MatchStartForm(
+                players=event_present_players(event=event),
+                playing=playing,
+                initial={"table_number": event_free_table(event_id=event.pk)},
+            ),
             forbidden=list(event_forbidden_pairings(event=event)),
             forbidden_form=ForbiddenPairingForm(players=active),
         )
