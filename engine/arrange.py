@@ -340,6 +340,18 @@ def _set_choices(
     return rest, free, combos, values
 
 
+def _best_hands(mask: int, a: int, b: int, c: int, d: int, sets: int) -> list[int]:
+    """Every best arrangement of ``mask`` (no extra melds), each as :func:`_best_hand` gives it,
+    in the order of :func:`all_best_arrangements`. The arguments are :func:`_set_choices`'."""
+    rest, _, combos, values = _set_choices(mask, a, b, c, d, sets)
+    least = min(values)
+    return [
+        rest ^ removed | (mask ^ rest | removed) << 52
+        for removed, value in zip(combos, values, strict=True)
+        if value == least
+    ]
+
+
 def _set_masks(mask: int, ranks: int) -> list[int]:
     """The set masks of ``mask`` at each rank of the 13-bit ``ranks`` (ranks without cards skip)."""
     found = []
@@ -350,6 +362,56 @@ def _set_masks(mask: int, ranks: int) -> list[int]:
         if cards:
             found.append(cards)
     return found
+
+
+def _best_hand(mask: int) -> int:
+    """The first best arrangement of ``mask`` (no extra melds) as one number: the cards of its
+    runs, plus the cards of its sets shifted 52 bits up (what :func:`_fill` reads)."""
+    a = mask & _SUIT
+    b = mask >> 13 & _SUIT
+    c = mask >> 26 & _SUIT
+    d = mask >> 39
+    sets = a & b & (c | d) | c & d & (a | b)
+    if not sets:  # runs alone arrange the hand
+        return mask
+    # _set_choices, inline, keeping only the first least choice.
+    ra = RUNNABLE[a]
+    rb = RUNNABLE[b]
+    rc = RUNNABLE[c]
+    rd = RUNNABLE[d]
+    contested = sets & (ra | rb | rc | rd)
+    rest = mask & ~((sets ^ contested) * _SPREAD)
+    if not contested:
+        return rest | (mask ^ rest) << 52
+    runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
+    high = 1 << (contested.bit_length() - 1)
+    bits = high * _SPREAD
+    combos: Sequence[int] = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+    contested ^= high
+    while contested:
+        high = 1 << (contested.bit_length() - 1)
+        bits = high * _SPREAD
+        options = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+        combos = [x | o for x in combos for o in options]
+        contested ^= high
+    dw = RUN_DEADWOOD
+    least = _NONE
+    chosen = 0
+    for removed in combos:
+        m = rest ^ removed
+        value = dw[m & _SUIT] + dw[m >> 13 & _SUIT] + dw[m >> 26 & _SUIT] + dw[m >> 39]
+        if value < least:
+            least = value
+            chosen = removed
+    return rest ^ chosen | (mask ^ rest | chosen) << 52
+
+
+def _arranged(hand: int) -> Arrangement:
+    """The arrangement of ``hand`` (runs' cards, plus sets' cards 52 bits up), its fields built
+    at once: for callers that read them anyway, without the first read's detour."""
+    arrangement: Arrangement = _new_arrangement(Arrangement)
+    _fill(arrangement, hand, "")
+    return arrangement
 
 
 def best_arrangement(
@@ -382,48 +444,8 @@ def best_arrangement(
                     mask = hand_mask(cards)
         else:
             mask = hand_mask(cards)
-        a = mask & _SUIT
-        b = mask >> 13 & _SUIT
-        c = mask >> 26 & _SUIT
-        d = mask >> 39
-        sets = a & b & (c | d) | c & d & (a | b)
-        if not sets:  # runs alone arrange the hand
-            arrangement: Arrangement = _new_arrangement(Arrangement)
-            _set_hand(arrangement, mask)
-            return arrangement
-        # _set_choices, inline, keeping only the first least choice.
-        ra = RUNNABLE[a]
-        rb = RUNNABLE[b]
-        rc = RUNNABLE[c]
-        rd = RUNNABLE[d]
-        contested = sets & (ra | rb | rc | rd)
-        rest = mask & ~((sets ^ contested) * _SPREAD)
-        if not contested:
-            arrangement = _new_arrangement(Arrangement)
-            _set_hand(arrangement, rest | (mask ^ rest) << 52)
-            return arrangement
-        runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
-        high = 1 << (contested.bit_length() - 1)
-        bits = high * _SPREAD
-        combos: Sequence[int] = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
-        contested ^= high
-        while contested:
-            high = 1 << (contested.bit_length() - 1)
-            bits = high * _SPREAD
-            options = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
-            combos = [x | o for x in combos for o in options]
-            contested ^= high
-        dw = RUN_DEADWOOD
-        least = _NONE
-        chosen = 0
-        for removed in combos:
-            m = rest ^ removed
-            value = dw[m & _SUIT] + dw[m >> 13 & _SUIT] + dw[m >> 26 & _SUIT] + dw[m >> 39]
-            if value < least:
-                least = value
-                chosen = removed
-        arrangement = _new_arrangement(Arrangement)
-        _set_hand(arrangement, rest ^ chosen | (mask ^ rest | chosen) << 52)
+        arrangement: Arrangement = _new_arrangement(Arrangement)
+        _set_hand(arrangement, _best_hand(mask))
         return arrangement
     _, extra, forced, scored = _scored(cards, extra_melds)
     best = scored[0]
@@ -455,16 +477,8 @@ def all_best_arrangements(
         d = mask >> 39
         sets = a & b & (c | d) | c & d & (a | b)
         if not sets:
-            return (_build(mask, (), {}),)
-        rest, _, combos, values = _set_choices(mask, a, b, c, d, sets)
-        least = min(values)
-        return tuple(
-            [
-                _build(rest ^ removed, _set_masks(mask ^ rest | removed, sets), {})
-                for removed, value in zip(combos, values, strict=True)
-                if value == least
-            ]
-        )
+            return (_arranged(mask),)
+        return tuple(map(_arranged, _best_hands(mask, a, b, c, d, sets)))
     _, extra, forced, scored = _scored(cards, extra_melds)
     least = min(entry[0] for entry in scored)
     found: dict[frozenset[int], Arrangement] = {}
