@@ -56,6 +56,7 @@ from engine.melds import (
     SUIT_DEADWOOD_CARDS,
     SUIT_RUN_MELDS,
     Meld,
+    MeldKind,
 )
 
 __all__ = [
@@ -158,13 +159,22 @@ def _fill(arrangement: Arrangement, hand: int, name: str) -> object:
     b = rest >> 13 & _SUIT
     c = rest >> 26 & _SUIT
     d = rest >> 39
-    melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
     set_cards = hand >> 52
     if set_cards:
-        ranks = (set_cards | set_cards >> 13 | set_cards >> 26 | set_cards >> 39) & _SUIT
-        melds += tuple(map(MELD_BY_MASK.__getitem__, _set_masks(set_cards, ranks)))
-    if len(melds) > 1:
-        melds = tuple(sorted(melds, key=_meld_order))
+        # Each meld paired with its place in the order (see _ORDER), sorted in C.
+        pairs = _PAIRS_S[a] + _PAIRS_H[b] + _PAIRS_D[c] + _PAIRS_C[d]
+        if set_cards in _SET_PAIR:  # one set
+            pairs += (_SET_PAIR[set_cards],)
+        else:
+            ranks = (set_cards | set_cards >> 13 | set_cards >> 26 | set_cards >> 39) & _SUIT
+            pairs += tuple(map(_SET_PAIR.__getitem__, _set_masks(set_cards, ranks)))
+        melds = tuple([meld for _, meld in sorted(pairs)])
+    else:
+        melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+        if len(melds) > 1:
+            melds = tuple(
+                [meld for _, meld in sorted(_PAIRS_S[a] + _PAIRS_H[b] + _PAIRS_D[c] + _PAIRS_C[d])]
+            )
     dw = RUN_DEADWOOD
     left = _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d]
     deadwood = dw[a] + dw[b] + dw[c] + dw[d]
@@ -262,6 +272,30 @@ def _meld_order(meld: Meld) -> tuple[int, int]:
 
 _RUNS_S, _RUNS_H, _RUNS_D, _RUNS_C = SUIT_RUN_MELDS
 _LEFT_S, _LEFT_H, _LEFT_D, _LEFT_C = SUIT_DEADWOOD_CARDS
+
+
+def _order(meld: Meld) -> int:
+    """Where ``meld`` goes among disjoint melds, as one number: by its lowest rank, then by its
+    first card (the order of :func:`_meld_order`; disjoint melds have different first cards)."""
+    first = meld.cards[0]
+    return first % 13 * 52 + first
+
+
+_SET_PAIR: Final = {
+    mask: (_order(meld), meld) for mask, meld in MELD_BY_MASK.items() if meld.kind is MeldKind.SET
+}
+"""Each set by its mask, paired with its :func:`_order`."""
+_PAIRED: Final = {
+    melds: tuple([(_order(meld), meld) for meld in melds])
+    for suit in SUIT_RUN_MELDS
+    for melds in set(suit)
+}
+_PAIRS_S, _PAIRS_H, _PAIRS_D, _PAIRS_C = (
+    tuple(map(_PAIRED.__getitem__, suit)) for suit in SUIT_RUN_MELDS
+)
+"""Per suit and suit mask, :data:`SUIT_RUN_MELDS` with each run paired with its :func:`_order`:
+sorting pairs compares only the numbers, in C, where a sort by :func:`_meld_order` calls Python
+for every meld."""
 
 
 def _build(rest: int, meld_masks: Sequence[int], extra: dict[int, Meld]) -> Arrangement:
