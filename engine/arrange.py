@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from engine.cards import _BIT_OF, DECK_MASK, card_value, cards_to_mask, format_cards, mask_to_cards
 from engine.deadwood import (
@@ -149,11 +149,11 @@ _set_deadwood_cards: Final = _SETTERS["deadwood_cards"]
 _set_deadwood: Final = _SETTERS["deadwood"]
 
 
-def _fill(arrangement: Arrangement, hand: int, name: str) -> object:
-    """Build the fields of an arrangement the search returned, from its ``hand``: the cards of
-    its runs (a mask), plus the cards of its sets shifted 52 bits up. The runs are the low mask's
-    (its other cards are deadwood), and a rank's set cards are one set: the melds, deadwood cards
-    and deadwood are exactly those :func:`_build` gives. Returns the field ``name``."""
+def _fields(hand: int) -> tuple[tuple[Meld, ...], tuple[int, ...], int]:
+    """The fields of an arrangement the search returned, from its ``hand``: the cards of its runs
+    (a mask), plus the cards of its sets shifted 52 bits up. The runs are the low mask's (its
+    other cards are deadwood), and a rank's set cards are one set: the melds, deadwood cards and
+    deadwood are exactly those :func:`_build` gives."""
     rest = hand & DECK_MASK
     a = rest & _SUIT
     b = rest >> 13 & _SUIT
@@ -178,10 +178,21 @@ def _fill(arrangement: Arrangement, hand: int, name: str) -> object:
     dw = RUN_DEADWOOD
     left = _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d]
     deadwood = dw[a] + dw[b] + dw[c] + dw[d]
+    return melds, left, deadwood
+
+
+def _fill(arrangement: Arrangement, hand: int, name: str) -> object:
+    """Set the fields of an arrangement the search returned from its ``hand`` (see
+    :func:`_fields`), the first time one is read. Returns the field ``name``."""
+    melds, left, deadwood = _fields(hand)
     _set_melds(arrangement, melds)
     _set_deadwood_cards(arrangement, left)
     _set_deadwood(arrangement, deadwood)
     return melds if name == "melds" else left if name == "deadwood_cards" else deadwood
+
+
+_Draft = type("_Draft", (), {"__slots__": Arrangement.__slots__})
+"""An :class:`Arrangement` being built: the same slots and nothing else (see :func:`_arranged`)."""
 
 
 def hand_mask(cards: Sequence[int] | int) -> int:
@@ -442,10 +453,17 @@ def _best_hand(mask: int) -> int:
 
 def _arranged(hand: int) -> Arrangement:
     """The arrangement of ``hand`` (runs' cards, plus sets' cards 52 bits up), its fields built
-    at once: for callers that read them anyway, without the first read's detour."""
-    arrangement: Arrangement = _new_arrangement(Arrangement)
-    _fill(arrangement, hand, "")
-    return arrangement
+    at once, for callers that read them anyway.
+
+    A frozen dataclass's fields can only be set through ``object.__setattr__`` or the slots'
+    setters, each several times slower than a plain store; so the fields are stored in a
+    :data:`_Draft` (the same slots, nothing frozen), which then becomes an Arrangement: Python
+    lets an object change class between two classes of the same layout.
+    """
+    arrangement = _Draft()
+    arrangement.melds, arrangement.deadwood_cards, arrangement.deadwood = _fields(hand)
+    arrangement.__class__ = Arrangement
+    return cast(Arrangement, arrangement)
 
 
 def best_arrangement(

@@ -18,8 +18,8 @@ This module must not score hands; :mod:`engine.scoring` does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, cast
 
 from engine.arrange import (
     Arrangement,
@@ -71,28 +71,42 @@ class LayoffResult:
         return f"{melds}; laid off {laid}; deadwood {self.deadwood}"
 
 
-_new: Final = object.__new__
-_SET_CARD, _SET_INDEX = (vars(Layoff)[field.name].__set__ for field in fields(Layoff))
-_RESULT_SETTERS: Final = tuple(
-    vars(LayoffResult)[field.name].__set__ for field in fields(LayoffResult)
-)
+_LayoffDraft = type("_LayoffDraft", (), {"__slots__": Layoff.__slots__})
+_ResultDraft = type("_ResultDraft", (), {"__slots__": LayoffResult.__slots__})
+"""A :class:`Layoff` and a :class:`LayoffResult` being built: the same slots and nothing else.
+
+A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, several times
+slower than storing it; the builders below store the fields in a draft, which then becomes the
+frozen class (Python lets an object change class between two classes of the same layout)."""
 
 
 def _layoff(card: int, meld_index: int) -> Layoff:
-    """``Layoff(card, meld_index)``, set through the slots: a frozen dataclass's ``__init__``
-    sets each field with ``object.__setattr__``, which is about three times slower."""
-    layoff: Layoff = _new(Layoff)
-    _SET_CARD(layoff, card)
-    _SET_INDEX(layoff, meld_index)
-    return layoff
+    """``Layoff(card, meld_index)``, built through a draft."""
+    layoff = _LayoffDraft()
+    layoff.card = card
+    layoff.meld_index = meld_index
+    layoff.__class__ = Layoff
+    return cast(Layoff, layoff)
 
 
-def _layoff_result(*values: object) -> LayoffResult:
-    """``LayoffResult(*values)`` (every field, in field order), set through the slots."""
-    result: LayoffResult = _new(LayoffResult)
-    for setter, value in zip(_RESULT_SETTERS, values, strict=True):
-        setter(result, value)
-    return result
+def _layoff_result(
+    knocker_melds: tuple[Meld, ...],
+    defender_melds: tuple[Meld, ...],
+    layoffs: tuple[Layoff, ...],
+    deadwood_cards: tuple[int, ...],
+    deadwood: int,
+    deadwood_without_layoffs: int,
+) -> LayoffResult:
+    """``LayoffResult(...)`` of every field, built through a draft."""
+    result = _ResultDraft()
+    result.knocker_melds = knocker_melds
+    result.defender_melds = defender_melds
+    result.layoffs = layoffs
+    result.deadwood_cards = deadwood_cards
+    result.deadwood = deadwood
+    result.deadwood_without_layoffs = deadwood_without_layoffs
+    result.__class__ = LayoffResult
+    return cast(LayoffResult, result)
 
 
 _RUN: Final = MeldKind.RUN
