@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from engine.cards import _BIT_OF, DECK_MASK, card_value, cards_to_mask, format_cards, mask_to_cards
 from engine.deadwood import (
@@ -56,6 +56,7 @@ from engine.melds import (
     SUIT_DEADWOOD_CARDS,
     SUIT_RUN_MELDS,
     Meld,
+    MeldKind,
 )
 
 __all__ = [
@@ -148,30 +149,50 @@ _set_deadwood_cards: Final = _SETTERS["deadwood_cards"]
 _set_deadwood: Final = _SETTERS["deadwood"]
 
 
-def _fill(arrangement: Arrangement, hand: int, name: str) -> object:
-    """Build the fields of an arrangement the search returned, from its ``hand``: the cards of
-    its runs (a mask), plus the cards of its sets shifted 52 bits up. The runs are the low mask's
-    (its other cards are deadwood), and a rank's set cards are one set: the melds, deadwood cards
-    and deadwood are exactly those :func:`_build` gives. Returns the field ``name``."""
+def _fields(hand: int) -> tuple[tuple[Meld, ...], tuple[int, ...], int]:
+    """The fields of an arrangement the search returned, from its ``hand``: the cards of its runs
+    (a mask), plus the cards of its sets shifted 52 bits up. The runs are the low mask's (its
+    other cards are deadwood), and a rank's set cards are one set: the melds, deadwood cards and
+    deadwood are exactly those :func:`_build` gives."""
     rest = hand & DECK_MASK
     a = rest & _SUIT
     b = rest >> 13 & _SUIT
     c = rest >> 26 & _SUIT
     d = rest >> 39
-    melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
     set_cards = hand >> 52
     if set_cards:
-        ranks = (set_cards | set_cards >> 13 | set_cards >> 26 | set_cards >> 39) & _SUIT
-        melds += tuple(map(MELD_BY_MASK.__getitem__, _set_masks(set_cards, ranks)))
-    if len(melds) > 1:
-        melds = tuple(sorted(melds, key=_meld_order))
+        # Each meld paired with its place in the order (see _ORDER), sorted in C.
+        pairs = _PAIRS_S[a] + _PAIRS_H[b] + _PAIRS_D[c] + _PAIRS_C[d]
+        if set_cards in _SET_PAIR:  # one set
+            pairs += (_SET_PAIR[set_cards],)
+        else:
+            ranks = (set_cards | set_cards >> 13 | set_cards >> 26 | set_cards >> 39) & _SUIT
+            pairs += tuple(map(_SET_PAIR.__getitem__, _set_masks(set_cards, ranks)))
+        melds = tuple([meld for _, meld in sorted(pairs)])
+    else:
+        melds = _RUNS_S[a] + _RUNS_H[b] + _RUNS_D[c] + _RUNS_C[d]
+        if len(melds) > 1:
+            melds = tuple(
+                [meld for _, meld in sorted(_PAIRS_S[a] + _PAIRS_H[b] + _PAIRS_D[c] + _PAIRS_C[d])]
+            )
     dw = RUN_DEADWOOD
     left = _LEFT_S[a] + _LEFT_H[b] + _LEFT_D[c] + _LEFT_C[d]
     deadwood = dw[a] + dw[b] + dw[c] + dw[d]
+    return melds, left, deadwood
+
+
+def _fill(arrangement: Arrangement, hand: int, name: str) -> object:
+    """Set the fields of an arrangement the search returned from its ``hand`` (see
+    :func:`_fields`), the first time one is read. Returns the field ``name``."""
+    melds, left, deadwood = _fields(hand)
     _set_melds(arrangement, melds)
     _set_deadwood_cards(arrangement, left)
     _set_deadwood(arrangement, deadwood)
     return melds if name == "melds" else left if name == "deadwood_cards" else deadwood
+
+
+_Draft = type("_Draft", (), {"__slots__": Arrangement.__slots__})
+"""An :class:`Arrangement` being built: the same slots and nothing else (see :func:`_arranged`)."""
 
 
 def hand_mask(cards: Sequence[int] | int) -> int:
@@ -264,6 +285,30 @@ _RUNS_S, _RUNS_H, _RUNS_D, _RUNS_C = SUIT_RUN_MELDS
 _LEFT_S, _LEFT_H, _LEFT_D, _LEFT_C = SUIT_DEADWOOD_CARDS
 
 
+def _order(meld: Meld) -> int:
+    """Where ``meld`` goes among disjoint melds, as one number: by its lowest rank, then by its
+    first card (the order of :func:`_meld_order`; disjoint melds have different first cards)."""
+    first = meld.cards[0]
+    return first % 13 * 52 + first
+
+
+_SET_PAIR: Final = {
+    mask: (_order(meld), meld) for mask, meld in MELD_BY_MASK.items() if meld.kind is MeldKind.SET
+}
+"""Each set by its mask, paired with its :func:`_order`."""
+_PAIRED: Final = {
+    melds: tuple([(_order(meld), meld) for meld in melds])
+    for suit in SUIT_RUN_MELDS
+    for melds in set(suit)
+}
+_PAIRS_S, _PAIRS_H, _PAIRS_D, _PAIRS_C = (
+    tuple(map(_PAIRED.__getitem__, suit)) for suit in SUIT_RUN_MELDS
+)
+"""Per suit and suit mask, :data:`SUIT_RUN_MELDS` with each run paired with its :func:`_order`:
+sorting pairs compares only the numbers, in C, where a sort by :func:`_meld_order` calls Python
+for every meld."""
+
+
 def _build(rest: int, meld_masks: Sequence[int], extra: dict[int, Meld]) -> Arrangement:
     """The arrangement of ``meld_masks`` plus the runs of ``rest``; its other cards are deadwood."""
     a = rest & _SUIT
@@ -340,6 +385,18 @@ def _set_choices(
     return rest, free, combos, values
 
 
+def _best_hands(mask: int, a: int, b: int, c: int, d: int, sets: int) -> list[int]:
+    """Every best arrangement of ``mask`` (no extra melds), each as :func:`_best_hand` gives it,
+    in the order of :func:`all_best_arrangements`. The arguments are :func:`_set_choices`'."""
+    rest, _, combos, values = _set_choices(mask, a, b, c, d, sets)
+    least = min(values)
+    return [
+        rest ^ removed | (mask ^ rest | removed) << 52
+        for removed, value in zip(combos, values, strict=True)
+        if value == least
+    ]
+
+
 def _set_masks(mask: int, ranks: int) -> list[int]:
     """The set masks of ``mask`` at each rank of the 13-bit ``ranks`` (ranks without cards skip)."""
     found = []
@@ -350,6 +407,63 @@ def _set_masks(mask: int, ranks: int) -> list[int]:
         if cards:
             found.append(cards)
     return found
+
+
+def _best_hand(mask: int) -> int:
+    """The first best arrangement of ``mask`` (no extra melds) as one number: the cards of its
+    runs, plus the cards of its sets shifted 52 bits up (what :func:`_fill` reads)."""
+    a = mask & _SUIT
+    b = mask >> 13 & _SUIT
+    c = mask >> 26 & _SUIT
+    d = mask >> 39
+    sets = a & b & (c | d) | c & d & (a | b)
+    if not sets:  # runs alone arrange the hand
+        return mask
+    # _set_choices, inline, keeping only the first least choice.
+    ra = RUNNABLE[a]
+    rb = RUNNABLE[b]
+    rc = RUNNABLE[c]
+    rd = RUNNABLE[d]
+    contested = sets & (ra | rb | rc | rd)
+    rest = mask & ~((sets ^ contested) * _SPREAD)
+    if not contested:
+        return rest | (mask ^ rest) << 52
+    runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
+    high = 1 << (contested.bit_length() - 1)
+    bits = high * _SPREAD
+    combos: Sequence[int] = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+    contested ^= high
+    while contested:
+        high = 1 << (contested.bit_length() - 1)
+        bits = high * _SPREAD
+        options = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+        combos = [x | o for x in combos for o in options]
+        contested ^= high
+    dw = RUN_DEADWOOD
+    least = _NONE
+    chosen = 0
+    for removed in combos:
+        m = rest ^ removed
+        value = dw[m & _SUIT] + dw[m >> 13 & _SUIT] + dw[m >> 26 & _SUIT] + dw[m >> 39]
+        if value < least:
+            least = value
+            chosen = removed
+    return rest ^ chosen | (mask ^ rest | chosen) << 52
+
+
+def _arranged(hand: int) -> Arrangement:
+    """The arrangement of ``hand`` (runs' cards, plus sets' cards 52 bits up), its fields built
+    at once, for callers that read them anyway.
+
+    A frozen dataclass's fields can only be set through ``object.__setattr__`` or the slots'
+    setters, each several times slower than a plain store; so the fields are stored in a
+    :data:`_Draft` (the same slots, nothing frozen), which then becomes an Arrangement: Python
+    lets an object change class between two classes of the same layout.
+    """
+    arrangement = _Draft()
+    arrangement.melds, arrangement.deadwood_cards, arrangement.deadwood = _fields(hand)
+    arrangement.__class__ = Arrangement
+    return cast(Arrangement, arrangement)
 
 
 def best_arrangement(
@@ -382,48 +496,8 @@ def best_arrangement(
                     mask = hand_mask(cards)
         else:
             mask = hand_mask(cards)
-        a = mask & _SUIT
-        b = mask >> 13 & _SUIT
-        c = mask >> 26 & _SUIT
-        d = mask >> 39
-        sets = a & b & (c | d) | c & d & (a | b)
-        if not sets:  # runs alone arrange the hand
-            arrangement: Arrangement = _new_arrangement(Arrangement)
-            _set_hand(arrangement, mask)
-            return arrangement
-        # _set_choices, inline, keeping only the first least choice.
-        ra = RUNNABLE[a]
-        rb = RUNNABLE[b]
-        rc = RUNNABLE[c]
-        rd = RUNNABLE[d]
-        contested = sets & (ra | rb | rc | rd)
-        rest = mask & ~((sets ^ contested) * _SPREAD)
-        if not contested:
-            arrangement = _new_arrangement(Arrangement)
-            _set_hand(arrangement, rest | (mask ^ rest) << 52)
-            return arrangement
-        runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
-        high = 1 << (contested.bit_length() - 1)
-        bits = high * _SPREAD
-        combos: Sequence[int] = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
-        contested ^= high
-        while contested:
-            high = 1 << (contested.bit_length() - 1)
-            bits = high * _SPREAD
-            options = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
-            combos = [x | o for x in combos for o in options]
-            contested ^= high
-        dw = RUN_DEADWOOD
-        least = _NONE
-        chosen = 0
-        for removed in combos:
-            m = rest ^ removed
-            value = dw[m & _SUIT] + dw[m >> 13 & _SUIT] + dw[m >> 26 & _SUIT] + dw[m >> 39]
-            if value < least:
-                least = value
-                chosen = removed
-        arrangement = _new_arrangement(Arrangement)
-        _set_hand(arrangement, rest ^ chosen | (mask ^ rest | chosen) << 52)
+        arrangement: Arrangement = _new_arrangement(Arrangement)
+        _set_hand(arrangement, _best_hand(mask))
         return arrangement
     _, extra, forced, scored = _scored(cards, extra_melds)
     best = scored[0]
@@ -455,16 +529,8 @@ def all_best_arrangements(
         d = mask >> 39
         sets = a & b & (c | d) | c & d & (a | b)
         if not sets:
-            return (_build(mask, (), {}),)
-        rest, _, combos, values = _set_choices(mask, a, b, c, d, sets)
-        least = min(values)
-        return tuple(
-            [
-                _build(rest ^ removed, _set_masks(mask ^ rest | removed, sets), {})
-                for removed, value in zip(combos, values, strict=True)
-                if value == least
-            ]
-        )
+            return (_arranged(mask),)
+        return tuple(map(_arranged, _best_hands(mask, a, b, c, d, sets)))
     _, extra, forced, scored = _scored(cards, extra_melds)
     least = min(entry[0] for entry in scored)
     found: dict[frozenset[int], Arrangement] = {}

@@ -19,9 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final, cast
 
 from engine.arrange import (
     Arrangement,
+    _arranged,
+    _best_hand,
     all_best_arrangements,
     best_arrangement,
     hand_mask,
@@ -68,6 +71,48 @@ class LayoffResult:
         return f"{melds}; laid off {laid}; deadwood {self.deadwood}"
 
 
+_LayoffDraft = type("_LayoffDraft", (), {"__slots__": Layoff.__slots__})
+_ResultDraft = type("_ResultDraft", (), {"__slots__": LayoffResult.__slots__})
+"""A :class:`Layoff` and a :class:`LayoffResult` being built: the same slots and nothing else.
+
+A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, several times
+slower than storing it; the builders below store the fields in a draft, which then becomes the
+frozen class (Python lets an object change class between two classes of the same layout)."""
+
+
+def _layoff(card: int, meld_index: int) -> Layoff:
+    """``Layoff(card, meld_index)``, built through a draft."""
+    layoff = _LayoffDraft()
+    layoff.card = card
+    layoff.meld_index = meld_index
+    layoff.__class__ = Layoff
+    return cast(Layoff, layoff)
+
+
+def _layoff_result(
+    knocker_melds: tuple[Meld, ...],
+    defender_melds: tuple[Meld, ...],
+    layoffs: tuple[Layoff, ...],
+    deadwood_cards: tuple[int, ...],
+    deadwood: int,
+    deadwood_without_layoffs: int,
+) -> LayoffResult:
+    """``LayoffResult(...)`` of every field, built through a draft."""
+    result = _ResultDraft()
+    result.knocker_melds = knocker_melds
+    result.defender_melds = defender_melds
+    result.layoffs = layoffs
+    result.deadwood_cards = deadwood_cards
+    result.deadwood = deadwood
+    result.deadwood_without_layoffs = deadwood_without_layoffs
+    result.__class__ = LayoffResult
+    return cast(LayoffResult, result)
+
+
+_RUN: Final = MeldKind.RUN
+_SET: Final = MeldKind.SET
+
+
 _Move = tuple[int, int]  # (card, meld index): a Layoff, built only for the chosen lay-offs
 _Option = tuple[int, tuple[_Move, ...]]
 _NO_LAYOFF: tuple[_Option, ...] = ((0, ()),)
@@ -93,13 +138,13 @@ def _layoff_groups(melds: Sequence[Meld], defender: int) -> list[list[_Option]]:
     for index, meld in enumerate(melds):
         kind = meld.kind
         cards = meld.cards
-        if kind is MeldKind.RUN:
+        if kind is _RUN:
             low, high = cards[0], cards[-1]
             if low % 13 and defender >> (low - 1) & 1:
                 groups.append(_chain(low - 1, -1, low - low % 13 - 1, defender, index))
             if high % 13 != 12 and defender >> (high + 1) & 1:
                 groups.append(_chain(high + 1, 1, high - high % 13 + 13, defender, index))
-        elif kind is MeldKind.SET and len(cards) == 3:
+        elif kind is _SET and len(cards) == 3:
             fourth = RANK_MASKS[cards[0] % 13] & defender
             if fourth:
                 groups.append([(0, ()), (fourth, ((fourth.bit_length() - 1, index),))])
@@ -139,7 +184,7 @@ def _search(
                     if not used & laid
                 ]
             best_count = 0
-            for used, moves in choices:
+            for used, moves in choices[1:]:  # the first lays nothing off: that is ``without``
                 value = least(defender ^ used) if least else min_deadwood(defender ^ used)
                 if value < best_value or (value == best_value and len(moves) < best_count):
                     best_value, best_used, best_moves, best_count = value, used, moves, len(moves)
@@ -154,14 +199,17 @@ def _result(
 ) -> LayoffResult:
     """The :class:`LayoffResult` of what :func:`_search` found."""
     value, used, moves, without = found
-    rest = best_arrangement(defender ^ used, extra_melds=extra)
-    return LayoffResult(
-        knocker_melds=knocker,
-        defender_melds=rest.melds,
-        layoffs=tuple([Layoff(card, index) for card, index in moves]),
-        deadwood_cards=rest.deadwood_cards,
-        deadwood=value,
-        deadwood_without_layoffs=without,
+    if extra:
+        rest = best_arrangement(defender ^ used, extra_melds=extra)
+    else:
+        rest = _arranged(_best_hand(defender ^ used))
+    return _layoff_result(
+        knocker,
+        rest.melds,
+        tuple([_layoff(card, index) for card, index in moves]) if moves else (),
+        rest.deadwood_cards,
+        value,
+        without,
     )
 
 
@@ -228,10 +276,17 @@ def knocker_choice(
     knocker = hand_mask(knocker_cards)
     defender = hand_mask(defender_cards)
     _check_apart(knocker, defender)
-    extra = tuple(defender_extra)
+    return _choose(knocker, defender, tuple(extra_melds), tuple(defender_extra))
+
+
+def _choose(
+    knocker: int, defender: int, extra_melds: tuple[Meld, ...], extra: tuple[Meld, ...]
+) -> tuple[Arrangement, LayoffResult]:
+    """:func:`knocker_choice` of two checked, disjoint hand masks."""
     best: tuple[Arrangement, tuple[int, int, tuple[_Move, ...], int]] | None = None
     for arrangement in all_best_arrangements(knocker, extra_melds=extra_melds):
-        found = _search(arrangement.melds, defender, not arrangement.is_gin, extra)
+        melds = arrangement.melds
+        found = _search(melds, defender, bool(arrangement.deadwood_cards), extra)
         if best is None or found[0] > best[1][0]:
             best = arrangement, found
     assert best is not None  # every hand has at least one best arrangement

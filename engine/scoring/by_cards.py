@@ -31,7 +31,7 @@ from engine.gem import (
     has_all_gems,
     lay_off_in_turn,
 )
-from engine.layoff import LayoffResult, knocker_choice, lay_off, validate_knocker_melds
+from engine.layoff import LayoffResult, _choose, lay_off, validate_knocker_melds
 from engine.melds import Meld
 from engine.rules import RuleSet
 from engine.scoring.outcome import HandResult, Role, _role, _shown
@@ -43,21 +43,24 @@ CardsIn = str | Iterable[str] | Iterable[int]
 MeldsIn = str | Sequence[Meld | str | Sequence[str] | Sequence[int]]
 
 
-def _distinct_ids(cards: Sequence[object]) -> bool:
-    """True when ``cards`` are distinct card ids (ints 0-51)."""
+def _id_mask(cards: Sequence[object]) -> int:
+    """The mask of ``cards`` when they are distinct card ids (ints 0-51), else -1."""
     try:
-        return cards_to_mask(cards).bit_count() == len(cards)  # type: ignore[arg-type]
+        mask = cards_to_mask(cards)  # type: ignore[arg-type]
     except CardError:
-        return False
+        return -1
+    return mask if mask.bit_count() == len(cards) else -1
 
 
 def _read_hand(
     label: Role, cards: CardsIn, counts: Sequence[int], note: Param = ""
-) -> tuple[int, ...]:
+) -> tuple[tuple[int, ...], int]:
+    """The cards of one hand, read and checked, and their mask."""
+    mask = -1
     try:
         if isinstance(cards, str):
             hand = parse_cards(cards)
-        elif isinstance(cards, (list, tuple)) and _distinct_ids(cards):
+        elif isinstance(cards, (list, tuple)) and (mask := _id_mask(cards)) >= 0:
             hand = tuple(map(int, cards))  # the fast path: what the loop below would return
         else:
             items = list(cards)
@@ -81,7 +84,7 @@ def _read_hand(
             note=note,
             got=len(hand),
         )
-    return hand
+    return hand, mask if mask >= 0 else cards_to_mask(hand)
 
 
 def _read_upcard(upcard: int | str | None) -> int | None:
@@ -176,13 +179,13 @@ def score_hand(
     note: Param = ""
     if rules.big_gin:
         note = Message(gettext_noop(" ({count} only for big gin)"), count=size + 1)
-    knocker = _read_hand("knocker", knocker_cards, sizes, note)
-    defender = _read_hand("defender", defender_cards, (size,))
-    both = sorted(set(knocker) & set(defender))
+    knocker, knocker_mask = _read_hand("knocker", knocker_cards, sizes, note)
+    defender, defender_mask = _read_hand("defender", defender_cards, (size,))
+    both = knocker_mask & defender_mask
     if both:
         raise CardError(
             gettext_noop("card {card} is in both the knocker's and the defender's hand"),
-            card=format_card(both[0]),
+            card=format_card((both & -both).bit_length() - 1),
         )
     taken = check_knock_discard(knocker, defender, taken_from_discard)
     knocker_extra: tuple[Meld, ...] = ()
@@ -201,9 +204,7 @@ def score_hand(
     elif deck_map is not None:
         arrangement, (layoffs,) = gem_knocker_choice(knocker, [defender], deck_map, diamond_number)
     else:
-        arrangement, layoffs = knocker_choice(
-            knocker, defender, extra_melds=knocker_extra, defender_extra=defender_extra
-        )
+        arrangement, layoffs = _choose(knocker_mask, defender_mask, knocker_extra, defender_extra)
     k = arrangement.deadwood
     big = len(knocker) == size + 1
     better: Param = ""

@@ -15,8 +15,18 @@ from typing import Final
 
 from engine.cards import card_value, format_card
 from engine.errors import KnockError, Message, RuleError, ScoreError, gettext_noop
+from engine.layoff import Layoff
+from engine.melds import Meld
 from engine.rules import RuleSet
-from engine.scoring.outcome import HandOutcome, HandResult, Role, _formula, _role, dead_hand
+from engine.scoring.outcome import (
+    HandOutcome,
+    HandResult,
+    Role,
+    _formula,
+    _new_result,
+    _role,
+    dead_hand,
+)
 
 __all__ = ["hand_knock_limit", "max_deadwood", "score_hand_counts"]
 
@@ -183,23 +193,49 @@ def _result(
     *,
     limit: int,
     upcard: int | None,
-    **details: object,
+    defender_deadwood_without_layoffs: int | None = None,
+    knocker_cards: tuple[int, ...] = (),
+    defender_cards: tuple[int, ...] = (),
+    knocker_melds: tuple[Meld, ...] = (),
+    knocker_deadwood_cards: tuple[int, ...] = (),
+    knocker_melds_given: bool = False,
+    defender_melds: tuple[Meld, ...] = (),
+    defender_deadwood_cards: tuple[int, ...] = (),
+    layoffs: tuple[Layoff, ...] = (),
+    gem_bonus_knocker: int = 0,
+    gem_bonus_defender: int = 0,
+    by_cards: bool = False,
+    taken_from_discard: int | None = None,
 ) -> HandResult:
+    """The scored hand: the points of ``outcome`` with deadwood ``k`` against ``d``, and the
+    details given (the defaults are :class:`HandResult`'s)."""
     winner, bonus, base, raised = _points(rules, outcome, k, d)
     multiplier = _multiplier(rules, upcard)
-    return HandResult(
-        outcome=outcome,
-        winner=winner,
-        points=raised * multiplier,
-        base_points=base,
-        bonus=bonus,
-        multiplier=multiplier,
-        knock_limit=limit,
-        knocker_deadwood=k,
-        defender_deadwood=d,
-        upcard=upcard,
-        minimum_applied=raised != base,
-        **details,  # type: ignore[arg-type]
+    return _new_result(
+        outcome,
+        winner,
+        raised * multiplier,
+        base,
+        bonus,
+        multiplier,
+        limit,
+        k,
+        d,
+        defender_deadwood_without_layoffs,
+        knocker_cards,
+        defender_cards,
+        knocker_melds,
+        knocker_deadwood_cards,
+        knocker_melds_given,
+        defender_melds,
+        defender_deadwood_cards,
+        layoffs,
+        upcard,
+        gem_bonus_knocker,
+        gem_bonus_defender,
+        raised != base,
+        by_cards,
+        taken_from_discard,
     )
 
 

@@ -257,6 +257,12 @@ def test_search_result_copies_pickles_and_stays_frozen() -> None:
     with pytest.raises(AttributeError, match="no attribute 'deadwod'"):
         getattr(unread, misspelt)
     assert unread.deadwood == 20
+    # all_best_arrangements builds each result in a same-layout draft that becomes the class.
+    assert type(built) is Arrangement
+    assert built == Arrangement(built.melds, built.deadwood_cards, built.deadwood)
+    assert pickle.loads(pickle.dumps(built)) == built
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.melds = ()  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(

@@ -90,6 +90,11 @@ def test_two_knocker_runs_share_a_gap() -> None:
     result = lay_off(melds("2S 3S 4S", "5H 5D 5C"), parse_cards("5S 6S KD"))
     assert result.laid_off_cards == (parse_card("5S"), parse_card("6S"))
     assert result.deadwood == 10
+    # A card two places want, laid off alone: the first choice found takes it, the product of
+    # the places listing the later place's choices first (here the set, meld 1, not the run).
+    result = lay_off(melds("5S 6S 7S", "8H 8D 8C"), parse_cards("8S KH KD QC JC 2H 3D 4C 6H 7D"))
+    assert result.layoffs == (Layoff(parse_card("8S"), 1),)
+    assert result.deadwood == 62
 
 
 def test_layoff_checks_its_input() -> None:

@@ -478,3 +478,35 @@ def test_partnership_hand() -> None:
 
 def test_outcome_labels() -> None:
     assert [o.label for o in HandOutcome] == ["knock", "gin", "big gin", "undercut", "dead"]
+
+
+def test_results_built_through_drafts_are_the_frozen_classes() -> None:
+    # HandResult, LayoffResult and Layoff are built in a same-layout draft that becomes the class;
+    # the result must be indistinguishable from the dataclass constructor's.
+    import dataclasses
+    import pickle
+
+    from engine.layoff import Layoff, LayoffResult, _layoff, _layoff_result
+    from engine.scoring.outcome import HandOutcome, HandResult, _new_result
+
+    result = score_hand(
+        find_rules("standard"),
+        knocker_cards="AS 2S 3S 5H 6H 7H 9S 9D 9C KC",
+        defender_cards="8H 9H KS KH KD 2C 3C QS JD 5C",
+    )
+    values = [getattr(result, field.name) for field in dataclasses.fields(HandResult)]
+    for built, expected in (
+        (result, HandResult(*values)),
+        (_new_result(*values), HandResult(*values)),
+        (_layoff(7, 1), Layoff(7, 1)),
+        (_layoff_result((), (), (), (3,), 4, 5), LayoffResult((), (), (), (3,), 4, 5)),
+    ):
+        assert type(built) is type(expected)
+        assert built == expected
+        assert hash(built) == hash(expected)
+        assert dataclasses.astuple(built) == dataclasses.astuple(expected)
+        assert pickle.loads(pickle.dumps(built)) == expected
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(built, dataclasses.fields(built)[0].name, None)
+    assert result.outcome is HandOutcome.KNOCK
+    assert result.layoffs[0] == Layoff(parse_card("8H"), 1)
