@@ -71,12 +71,16 @@ VERSION_HEADERS = {
 }
 
 
+def etag_matches(sent: str, etag: str) -> bool:
+    """Whether an ``If-None-Match`` header (``sent``) names ``etag`` (or is ``*``)."""
+    return etag in {tag.strip() for tag in sent.split(",")} or sent.strip() == "*"
+
+
 def version_response(request: Any, *, version: int, poll_ms: int) -> Response:
     """``{"version", "poll_ms"}`` with a strong ETag of the version, or 304 when the client's
     ``If-None-Match`` already names it. ``poll_ms`` is how often the server asks to be polled."""
     etag = f'"{version}"'
-    sent = request.headers.get("If-None-Match") or ""
     headers = {**VERSION_HEADERS, "ETag": etag}
-    if etag in {tag.strip() for tag in sent.split(",")} or sent.strip() == "*":
+    if etag_matches(request.headers.get("If-None-Match") or "", etag):
         return Response(status=304, headers=headers)
     return Response({"version": version, "poll_ms": poll_ms}, headers=headers)

@@ -23,6 +23,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -69,6 +70,71 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+class _Cpu:
+    """CPU seconds used by each process under some roots (Linux ``/proc``), sampled every two
+    seconds from a thread: where the machine's time went (web, worker, beat, Locust)."""
+
+    KINDS = (("gunicorn", "web"), ("waitress", "web"), (" worker", "worker"), (" beat", "beat"))
+
+    def __init__(self) -> None:
+        self.roots: list[int] = []
+        self.used: dict[int, tuple[str, float]] = {}
+        self.start: dict[str, float] = {}
+        self.stop = threading.Event()
+        self.tick = float(os.sysconf("SC_CLK_TCK")) if hasattr(os, "sysconf") else 100.0
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _kind(self, cmd: str) -> str:
+        if "locust" in cmd:
+            return "locust"
+        return next((kind for mark, kind in self.KINDS if mark in cmd), "serve")
+
+    def sample(self) -> None:
+        proc = Path("/proc")
+        if not proc.is_dir():
+            return
+        children: dict[int, list[int]] = {}
+        found: dict[int, tuple[str, float]] = {}
+        for entry in proc.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+                cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            fields = stat[stat.rfind(")") + 2 :].split()
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+            found[int(entry.name)] = (cmd, (int(fields[11]) + int(fields[12])) / self.tick)
+        todo = list(self.roots)
+        while todo:
+            pid = todo.pop()
+            if pid in found:
+                self.used[pid] = (self._kind(found[pid][0]), found[pid][1])
+            todo.extend(children.get(pid, []))
+
+    def totals(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for kind, seconds in self.used.values():
+            out[kind] = out.get(kind, 0.0) + seconds
+        return out
+
+    def begin(self, *roots: int) -> None:
+        self.roots = list(roots)
+        self.sample()
+        self.start = self.totals()
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stop.wait(2.0):
+            self.sample()
+
+    def end(self) -> dict[str, float]:
+        self.stop.set()
+        self.sample()
+        return {k: v - self.start.get(k, 0.0) for k, v in sorted(self.totals().items())}
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -146,6 +212,9 @@ def main() -> int:
     port = _port()
     proc = _serve(env, port, workdir / "serve.log")
     lags_file = workdir / "lags.json"
+    cpu = _Cpu()
+    used: dict[str, float] = {}
+    elapsed = 0.0
     try:
         users = 2 * tables + spectators
         # Locust spreads users by weight: players are 2 per table, spectators the rest.
@@ -156,39 +225,47 @@ def main() -> int:
             "LOADTEST_PLAYER_WEIGHT": str(2 * tables),
             "LOADTEST_SPECTATOR_WEIGHT": str(spectators),
         }
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "locust",
-                "-f",
-                str(ROOT / "loadtest" / "locustfile.py"),
-                "--headless",
-                "-u",
-                str(users),
-                "-r",
-                str(max(1, users // 30)),
-                "-t",
-                f"{seconds}s",
-                "--host",
-                f"http://127.0.0.1:{port}",
-                "--csv",
-                str(workdir / "stats"),
-                "--only-summary",
-                "--loglevel",
-                "WARNING",
-                "--stop-timeout",
-                "5",
-            ],
-            cwd=ROOT,
-            env=locust_env,
-            check=False,
-        )
+        command = [
+            sys.executable,
+            "-m",
+            "locust",
+            "-f",
+            str(ROOT / "loadtest" / "locustfile.py"),
+            "--headless",
+            "-u",
+            str(users),
+            "-r",
+            str(max(1, users // 30)),
+            "-t",
+            f"{seconds}s",
+            "--host",
+            f"http://127.0.0.1:{port}",
+            "--csv",
+            str(workdir / "stats"),
+            "--only-summary",
+            "--loglevel",
+            "WARNING",
+            "--stop-timeout",
+            "5",
+        ]
+        locust = subprocess.Popen(command, cwd=ROOT, env=locust_env)
+        cpu.begin(proc.pid, locust.pid)
+        started = time.monotonic()
+        locust.wait()
+        used = cpu.end()
+        elapsed = time.monotonic() - started
     finally:
         _stop(proc)
     data = json.loads(lags_file.read_text()) if lags_file.exists() else {"lags": {}, "counts": {}}
     rows, errors = _table(workdir / "stats_stats.csv", data["lags"])
     _print(rows, backend, seconds, data["counts"])
+    if used:
+        cores = os.cpu_count() or 1
+        print(
+            f"loadtest: CPU seconds used in {elapsed:.0f} s (of {cores * elapsed:.0f} on {cores} "
+            "cores, shared with whatever else runs): "
+            + ", ".join(f"{kind} {seconds:.1f}" for kind, seconds in used.items())
+        )
     lags = [v for values in data["lags"].values() for v in values]
     late = sum(1 for v in lags if v > 3.0)
     print(

@@ -1,10 +1,10 @@
 """The club night in Locust: two players per table and spectators, doing what live.js does.
 
-Players (two per table) poll their match's version every ``poll_ms`` with If-None-Match and,
-when it moved, fetch the page's live regions, as a phone does. The player whose turn it is enters
-the next hand through the API (with an Idempotency-Key) after a short "hand" of play; the other
-sees it in the regions and confirms it. Spectators poll a match page (three per table, then the
-rest) or the event page and fetch its regions when the version moved.
+Players (two per table) poll their match's version every ``poll_ms`` (give or take a tenth) with
+If-None-Match and, when it moved, fetch the page's live regions, as a phone does. The player whose
+turn it is enters the next hand through the API (with an Idempotency-Key) after a short "hand" of
+play; the other sees it in the regions and confirms it. Spectators poll a match page (three per
+table, then the rest) or the event page and fetch its regions when the version moved.
 
 How late updates arrive: after each confirmation the confirming player reads the match's and the
 event's new versions; a spectator's lag for it is the time from the confirmation's answer to the
@@ -88,6 +88,10 @@ class _Poller:
         self.version = version
         return True
 
+    def wait(self) -> None:
+        """Until the next poll: ``poll_ms`` give or take a tenth, as live.js waits."""
+        sleep(self.poll_ms / 1000 * random.uniform(0.9, 1.1))
+
     def lags(self, marks: list[tuple[int, float]], done: int, kind: str) -> int:
         """Count the confirmations this poller has now seen (from index ``done`` on)."""
         while done < len(marks):
@@ -155,7 +159,7 @@ class Player(FastHttpUser):
             number = NEXT_HAND.search(html)
             if number and (int(number[1]) - 1) % 2 == self.position:
                 self._enter(int(number[1]))
-        sleep(self.poller.poll_ms / 1000)
+        self.poller.wait()
 
 
 class Spectator(FastHttpUser):
@@ -189,7 +193,7 @@ class Spectator(FastHttpUser):
             self.done = self.poller.lags(MATCH_MARKS[self.mid], self.done, "match")
         else:
             self.done = self.poller.lags(EVENT_MARKS, self.done, "event")
-        sleep(self.poller.poll_ms / 1000)
+        self.poller.wait()
 
 
 @events.quitting.add_listener

@@ -74,6 +74,11 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Version polls (most requests on a club night) are answered here, before the session,
+    # CSRF, auth and history layers they do not need (core.live, docs/live.md).
+    "core.live.LiveVersionMiddleware",
+    # ... and spectators' live regions, drawn once per version for every web process.
+    "core.live.LiveFragmentMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -165,6 +170,17 @@ KNOCK_LINK_FAILURE_WINDOW = env.int("KNOCK_LINK_FAILURE_WINDOW", default=600)
 # How often open match and event pages ask whether anything changed (a conditional GET of a
 # version, 304 while nothing did); the server sends it with each version so it can be slowed.
 KNOCK_LIVE_POLL_MS = env.int("KNOCK_LIVE_POLL_MS", default=2000)
+# The version URLs core.live.LiveVersionMiddleware answers before the session and auth layers,
+# with the selector each calls (the one its API view calls): (path pattern, selector).
+KNOCK_LIVE_VERSIONS = [
+    (r"/api/matches/(?P<match_id>[0-9]{1,18})/version/", "scoring.selectors.changes.match_version"),
+    (r"/api/events/(?P<event_id>[0-9]{1,18})/version/", "tournaments.selectors.live.event_version"),
+]
+# The live regions core.live.LiveFragmentMiddleware keeps for spectators, by version.
+KNOCK_LIVE_FRAGMENTS = [
+    (r"/matches/(?P<match_id>[0-9]{1,18})/live/", "scoring.selectors.changes.match_version_stamp"),
+    (r"/events/(?P<event_id>[0-9]{1,18})/live/", "tournaments.selectors.live.event_version"),
+]
 
 # --- Cache (rate limits) ------------------------------------------------------------------
 # Shared by every process of one server: a file cache under var/ by default, Redis (or any

@@ -5,7 +5,10 @@
 // the page's live regions once (/matches/<id>/live/ or /events/<id>/live/) and swaps each
 // [data-live-region] in, except a region whose data-live-key did not change (the entry form
 // keeps what is being typed, the picker keeps its cards) or that holds a form being filled in.
-// Polling stops while the tab is hidden and starts again, at once, when it is shown.
+// Polling stops while the tab is hidden and starts again, at once, when it is shown. Each wait
+// is the interval give or take a tenth, at random, so a room of phones opened together does not
+// poll in step; after a failure (offline, or the server answering 429 or 5xx) the wait doubles,
+// up to MAX_BACKOFF_MS, or is what the server's Retry-After asks, until a poll succeeds again.
 // Other scripts re-bind to swapped regions on the "knock:live" event (detail.regions).
 // Without this script the pages still work: they show what was current when loaded.
 (function () {
@@ -19,6 +22,9 @@
   var interval = parseInt(root.getAttribute("data-live-poll"), 10) || 2000;
   var timer = null;
   var busy = false;
+  var MAX_BACKOFF_MS = 30000;
+  var failures = 0;
+  var retryAfter = 0;
   var status = document.getElementById("live-status");
 
   // A form inside a region that the visitor has typed into is theirs until they send it.
@@ -89,6 +95,22 @@
     if (!document.hidden) { timer = setTimeout(poll, ms); }
   }
 
+  // The next wait: the interval with a tenth of jitter, doubled for each failure in a row.
+  function nextWait() {
+    var wait = interval * (0.9 + Math.random() * 0.2);
+    if (failures > 0) {
+      wait = Math.min(MAX_BACKOFF_MS, wait * Math.pow(2, failures));
+      wait = Math.max(wait, retryAfter);
+    }
+    return wait;
+  }
+
+  function failed(response) {
+    var seconds = response ? parseInt(response.headers.get("Retry-After"), 10) : NaN;
+    retryAfter = isNaN(seconds) ? 0 : Math.min(MAX_BACKOFF_MS, seconds * 1000);
+    failures = Math.min(failures + 1, 8);
+  }
+
   function poll() {
     if (busy || document.hidden) { return; }
     busy = true;
@@ -98,6 +120,11 @@
       headers: { "If-None-Match": '"' + version + '"', "Accept": "application/json" }
     })
       .then(function (response) {
+        if (response.status === 429 || response.status >= 500) {
+          failed(response);
+          return null;
+        }
+        failures = 0;
         if (response.status === 304 || !response.ok) { return null; }
         return response.json();
       })
@@ -107,10 +134,10 @@
         if (String(data.version) !== version) { return refresh(); }
         return null;
       })
-      .catch(function () { /* offline or a blip: ask again at the next tick */ })
+      .catch(function () { failed(null); /* offline or a blip: ask again, later */ })
       .then(function () {
         busy = false;
-        schedule(interval);
+        schedule(nextWait());
       });
   }
 
@@ -123,5 +150,5 @@
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) { clearTimeout(timer); } else { schedule(0); }
   });
-  schedule(interval);
+  schedule(nextWait());
 })();

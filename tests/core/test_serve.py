@@ -18,7 +18,13 @@ from pathlib import Path
 
 import pytest
 
-from core.management.commands.serve import allowed_hosts_with, public_address, split_addr
+from core.management.commands.serve import (
+    Command,
+    allowed_hosts_with,
+    keep_alive_seconds,
+    public_address,
+    split_addr,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -179,3 +185,14 @@ def test_a_public_address_is_added_to_the_allowed_hosts():
     assert allowed_hosts_with(local, "192.168.1.20") == [*local, "192.168.1.20"]
     assert allowed_hosts_with(local, None) == local
     assert allowed_hosts_with(["*"], "192.168.1.20") == ["*"]
+
+
+def test_idle_connections_outlive_the_live_pages_longest_wait_between_polls():
+    assert keep_alive_seconds(2000) == 5
+    for poll_ms in (500, 2000, 3000, 10_000):
+        assert keep_alive_seconds(poll_ms) > poll_ms * 1.1 / 1000
+    options = {"web_workers": 2, "threads": 8}
+    web = Command()._web_command("127.0.0.1", 8000, options)
+    if os.name == "posix":
+        assert web[web.index("--keep-alive") + 1] == "5"
+        assert web[web.index("--worker-class") + 1] == "gthread"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import ipaddress
 import json
+import math
 import os
 import signal
 import socket
@@ -41,6 +42,13 @@ from django.core.management.base import BaseCommand, CommandError
 STABLE_AFTER = 60.0
 MAX_BACKOFF = 60.0
 WILDCARD_HOSTS = {"0.0.0.0", "::", ""}
+
+
+def keep_alive_seconds(poll_ms: int) -> int:
+    """How long the web server keeps an idle connection: longer than the live pages' longest
+    wait between two polls (``poll_ms`` and a tenth of jitter, static/js/live.js) and a margin,
+    so a page polling on time always finds its connection open. 5 s for the default 2 s."""
+    return math.ceil(poll_ms * 1.1 / 1000) + 2
 
 
 @dataclass
@@ -206,6 +214,11 @@ class Command(BaseCommand):
                 str(options["threads"]),
                 "--backlog",
                 "2048",
+                # Each open page polls every couple of seconds (docs/live.md): its connection
+                # is kept between polls instead of being closed just before the next one (the
+                # default is 2 s) and opened again. Idle connections hold no thread.
+                "--keep-alive",
+                str(keep_alive_seconds(settings.KNOCK_LIVE_POLL_MS)),
                 "--timeout",
                 "60",
                 "--graceful-timeout",

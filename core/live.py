@@ -1,0 +1,188 @@
+"""Version polls answered before the rest of the middleware (docs/live.md).
+
+Every open match or event page asks for its version every couple of seconds: at a club night of
+50 tables and 200 spectators that is about 150 requests a second, nearly all answered ``304``.
+Through the whole stack each one also paid for the session, locale, CSRF, authentication,
+messages, CSP, history, private-link and sign-in-throttle middleware and for DRF's
+authentication, negotiation and rendering, none of which a public version needs.
+:class:`LiveVersionMiddleware`, placed right after ``SecurityMiddleware``, answers a plain
+``GET`` of a version URL itself: the host is checked as everywhere else, the version is read
+from the database (the same selector the API view calls, so it is as current as the view's),
+and the answer is the view's: ``{"version", "poll_ms"}`` with ``ETag`` and
+``Cache-Control: no-cache``, or an empty ``304`` while the client's ``If-None-Match`` names it.
+
+Anything else goes down the full stack unchanged: another method, a query string (``?format=``),
+an ``Authorization`` header (a bad token must still be refused as the API refuses it), and an
+unknown id (the API's own 404 body).
+
+:class:`LiveFragmentMiddleware` shares the live regions drawn for spectators between the web
+server's processes. The views already draw a spectator's regions once per version, but once per
+process: with two processes every change was drawn twice. A spectator's regions are the same for
+every visitor without a session, a key or a token (in the same language), so the first process
+to draw a version keeps it in the cache every process shares (``CACHES["default"]``: a file
+cache by default, Redis with ``CACHE_URL``), and a spectator asking for that version again is
+answered from it before the session, auth and CSRF layers. What is kept is only ever served for
+the version it shows (its ``data-live-version``, compared with the version read from the
+database for each request), so nobody is served an older table than the view would draw; a
+response that sets a cookie or carries a form's CSRF token is never kept.
+
+Which URLs and selectors: ``KNOCK_LIVE_VERSIONS`` and ``KNOCK_LIVE_FRAGMENTS`` in the settings,
+each a list of (regular expression of the path, dotted path of a selector called with the
+expression's named groups as integer keyword arguments, returning the version or None).
+Settings name them, so core imports no app.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
+from django.utils.module_loading import import_string
+
+from core.api import VERSION_HEADERS, etag_matches
+
+# A selector returns the version, or a tuple whose first item is the version (the rest tells
+# apart two objects given the same id, a database restored), or None: no such object.
+Selector = Callable[..., Any]
+
+
+def _routes(setting: str) -> list[tuple[re.Pattern[str], Selector]]:
+    return [
+        (re.compile(pattern), import_string(selector))
+        for pattern, selector in getattr(settings, setting, [])
+    ]
+
+
+def _route(
+    routes: list[tuple[re.Pattern[str], Selector]], request: HttpRequest
+) -> tuple[Selector, dict[str, int]] | None:
+    for pattern, selector in routes:
+        found = pattern.fullmatch(request.path_info)
+        if found is not None:
+            return selector, {k: int(v) for k, v in found.groupdict().items()}
+    return None
+
+
+def version_answer(*, version: int, sent: str, poll_ms: int) -> HttpResponse:
+    """What the version API answers, as a plain Django response."""
+    etag = f'"{version}"'
+    if etag_matches(sent, etag):
+        response = HttpResponse(status=304)
+    else:
+        body = json.dumps({"version": version, "poll_ms": poll_ms}, separators=(",", ":"))
+        response = HttpResponse(body, content_type="application/json")
+    for name, value in {**VERSION_HEADERS, "ETag": etag}.items():
+        response[name] = value
+    return response
+
+
+class LiveVersionMiddleware:
+    """Answer ``GET`` version polls without the session, auth, CSRF and DRF layers."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.routes = _routes("KNOCK_LIVE_VERSIONS")
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        answer = self._answer(request) if request.method == "GET" else None
+        return answer if answer is not None else self.get_response(request)
+
+    def _answer(self, request: HttpRequest) -> HttpResponse | None:
+        meta: dict[str, Any] = request.META
+        if meta.get("QUERY_STRING") or "HTTP_AUTHORIZATION" in meta:
+            return None
+        route = _route(self.routes, request)
+        if route is None:
+            return None
+        # As CommonMiddleware would: an unknown host is refused (400), never answered.
+        request.get_host()
+        selector, kwargs = route
+        version = selector(**kwargs)
+        if version is None:
+            return None  # the API's own 404
+        return version_answer(
+            version=version,
+            sent=meta.get("HTTP_IF_NONE_MATCH", ""),
+            poll_ms=settings.KNOCK_LIVE_POLL_MS,
+        )
+
+
+# The version a fragment shows, from its first element (templates/*/_live.html).
+FRAGMENT_VERSION = re.compile(rb"data-live-fragment data-live-version=\"([0-9]+)\"")
+CSRF_FIELD = b"csrfmiddlewaretoken"
+# A version's regions are asked for within a poll or two of the change (then every open page
+# holds them): a minute is plenty, and bounds what a restored database could meet.
+FRAGMENT_TIMEOUT = 60
+# Headers of the stack's answer that are not replayed: each answer has its own.
+UNKEPT_HEADERS = {"set-cookie", "content-length", "date"}
+
+
+def fragment_version(content: bytes) -> int | None:
+    """The version a live fragment shows (None: not a live fragment)."""
+    found = FRAGMENT_VERSION.search(content, 0, 512)
+    return int(found[1]) if found else None
+
+
+class LiveFragmentMiddleware:
+    """Spectators' live regions, drawn once per version for every process of the server."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.routes = _routes("KNOCK_LIVE_FRAGMENTS")
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        route = _route(self.routes, request) if self._anonymous(request) else None
+        if route is None:
+            return self.get_response(request)
+        request.get_host()  # an unknown host is refused here too
+        selector, kwargs = route
+        stamp = selector(**kwargs)
+        if stamp is None:
+            return self.get_response(request)  # the page's own 404
+        version = stamp[0] if isinstance(stamp, tuple) else stamp
+        path = hashlib.sha256(request.path_info.encode()).hexdigest()[:32]
+        key = f"knock:live:{path}:{translation.get_language_from_request(request)}"
+        kept = cache.get(key)
+        if kept is not None and kept[0] == stamp:
+            return self._replay(kept[1], kept[2])
+        response = self.get_response(request)
+        if self._keepable(response) and fragment_version(response.content) == version:
+            headers = [(k, v) for k, v in response.items() if k.lower() not in UNKEPT_HEADERS]
+            cache.set(key, (stamp, headers, response.content), FRAGMENT_TIMEOUT)
+        return response
+
+    @staticmethod
+    def _anonymous(request: HttpRequest) -> bool:
+        """A spectator: nothing in the request can make the regions theirs alone."""
+        meta = request.META
+        return (
+            request.method == "GET"
+            and not meta.get("QUERY_STRING")
+            and "HTTP_AUTHORIZATION" not in meta
+            and "HTTP_X_MATCH_KEY" not in meta
+            and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        )
+
+    @staticmethod
+    def _keepable(response: HttpResponse) -> bool:
+        return (
+            response.status_code == 200
+            and not response.streaming
+            and not response.cookies
+            and not response.has_header("Set-Cookie")
+            and CSRF_FIELD not in response.content
+        )
+
+    @staticmethod
+    def _replay(headers: list[tuple[str, str]], content: bytes) -> HttpResponse:
+        response = HttpResponse(content)
+        for name, value in headers:
+            response[name] = value
+        return response

@@ -1,0 +1,309 @@
+"""core.live: version polls answered before the session and auth layers, as the API answers them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.core.exceptions import DisallowedHost
+from django.http import HttpRequest, HttpResponse
+from django.test import RequestFactory, override_settings
+from rest_framework.test import APIClient, APIRequestFactory
+
+from core.live import LiveFragmentMiddleware, LiveVersionMiddleware, fragment_version
+from engine.rules import find_rules
+from scoring.apis.live import MatchVersionApi
+from scoring.models import Match
+from scoring.permissions import Actor
+from scoring.services import entry_from_dict, hand_submit, match_link_token
+from tests.factories import EventFactory, PlayerFactory
+from tests.scoring.factories import MatchFactory
+from tests.scoring.pages import Client
+from tournaments.apis.live import EventVersionApi
+
+pytestmark = pytest.mark.django_db
+
+
+def _match() -> Match:
+    event = EventFactory(rules=find_rules("standard").to_dict())
+    players = [PlayerFactory(club=event.club, name=n) for n in ("Cleo", "Dee")]
+    match: Match = MatchFactory.create(event=event, players=players)
+    return match
+
+
+def _knock(match: Match) -> None:
+    entry = entry_from_dict(
+        {"knocker": 1, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25}
+    )
+    token = match_link_token(match=match, position=1)
+    hand_submit(match=match, actor=Actor(token=token), entry=entry)
+
+
+class _Below:
+    """The rest of the stack: records what reached it."""
+
+    def __init__(self) -> None:
+        self.reached: list[str] = []
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        self.reached.append(request.get_full_path())
+        return HttpResponse("stack", status=299)
+
+
+def _through(path: str, method: str = "get", **extra: Any) -> tuple[HttpResponse, _Below]:
+    below = _Below()
+    request = getattr(RequestFactory(), method)(path, HTTP_HOST="127.0.0.1", **extra)
+    return LiveVersionMiddleware(below)(request), below
+
+
+def _view(view: Any, path: str, etag: str = "", **kwargs: int) -> Any:
+    headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
+    request = APIRequestFactory().get(path, HTTP_HOST="127.0.0.1", **headers)
+    response = view.as_view()(request, **kwargs)
+    response.render()
+    return response
+
+
+def test_the_middleware_answers_a_match_poll_as_the_api_view_does_without_the_stack():
+    match = _match()
+    path = f"/api/matches/{match.pk}/version/"
+    answer, below = _through(path)
+    api = _view(MatchVersionApi, path, match_id=match.pk)
+    assert below.reached == []
+    assert answer.status_code == api.status_code == 200
+    assert answer["Content-Type"] == "application/json"
+    assert answer["ETag"] == api["ETag"]
+    assert answer["Cache-Control"] == api["Cache-Control"] == "no-cache"
+    assert api.data == {"version": match.live_seq, "poll_ms": settings.KNOCK_LIVE_POLL_MS}
+    assert json.loads(answer.content) == api.data
+    same, _ = _through(path, HTTP_IF_NONE_MATCH=answer["ETag"])
+    assert same.status_code == 304
+    assert same.content == b""
+    assert same["ETag"] == answer["ETag"]
+    # A write moves it at once: nothing is remembered between polls.
+    _knock(match)
+    moved, _ = _through(path, HTTP_IF_NONE_MATCH=answer["ETag"])
+    assert moved.status_code == 200
+    assert moved["ETag"] == f'"{Match.objects.get(pk=match.pk).live_seq}"'
+    assert moved["ETag"] != answer["ETag"]
+
+
+def test_the_middleware_answers_an_event_poll_as_the_api_view_does():
+    match = _match()
+    event = match.event
+    path = f"/api/events/{event.pk}/version/"
+    answer, below = _through(path)
+    api = _view(EventVersionApi, path, event_id=event.pk)
+    assert below.reached == []
+    assert answer.status_code == 200
+    assert answer["ETag"] == api["ETag"]
+    assert _through(path, HTTP_IF_NONE_MATCH=f'"x", {answer["ETag"]}')[0].status_code == 304
+    assert _through(path, HTTP_IF_NONE_MATCH="*")[0].status_code == 304
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "extra"),
+    [
+        ("/api/matches/{m}/version/", "post", {}),
+        ("/api/matches/{m}/version/", "head", {}),
+        ("/api/matches/{m}/version/?format=json", "get", {}),
+        ("/api/matches/{m}/version/", "get", {"HTTP_AUTHORIZATION": "Token nonsense"}),
+        ("/api/matches/999999/version/", "get", {}),  # the API's own 404 body
+        ("/api/events/999999/version/", "get", {}),
+        ("/api/matches/99999999999999999999999/version/", "get", {}),  # out of range: a 400
+        ("/api/matches/{m}/version", "get", {}),
+        ("/api/matches/{m}/", "get", {}),
+        ("/matches/{m}/live/", "get", {}),
+    ],
+)
+def test_anything_else_goes_down_the_stack(path: str, method: str, extra: dict[str, str]):
+    match = _match()
+    url = path.format(m=match.pk)
+    answer, below = _through(url, method, **extra)
+    assert below.reached == [url]
+    assert answer.status_code == 299
+
+
+def test_an_unknown_host_is_refused_as_everywhere_else():
+    match = _match()
+    request = RequestFactory().get(f"/api/matches/{match.pk}/version/", HTTP_HOST="evil.example")
+    below = _Below()
+    with pytest.raises(DisallowedHost):
+        LiveVersionMiddleware(below)(request)
+    assert below.reached == []
+
+
+def test_through_the_site_a_poll_sets_no_cookie_and_a_bad_token_is_still_refused():
+    match = _match()
+    client = APIClient()
+    response = client.get(f"/api/matches/{match.pk}/version/")
+    assert response.status_code == 200
+    assert response.cookies == {}
+    assert "Cookie" not in response.get("Vary", "")
+    client.credentials(HTTP_AUTHORIZATION="Token nonsense")
+    assert client.get(f"/api/matches/{match.pk}/version/").status_code in (401, 403)
+
+
+def test_the_middleware_comes_before_the_session_and_auth_layers():
+    order = list(settings.MIDDLEWARE)
+    here = order.index("core.live.LiveVersionMiddleware")
+    assert order.index("django.middleware.security.SecurityMiddleware") < here
+    for later in (
+        "django.contrib.sessions.middleware.SessionMiddleware",
+        "django.middleware.csrf.CsrfViewMiddleware",
+        "django.contrib.auth.middleware.AuthenticationMiddleware",
+        "simple_history.middleware.HistoryRequestMiddleware",
+    ):
+        assert here < order.index(later)
+
+
+@override_settings(KNOCK_LIVE_VERSIONS=[])
+def test_without_routes_every_poll_goes_down_the_stack():
+    match = _match()
+    _, below = _through(f"/api/matches/{match.pk}/version/")
+    assert below.reached == [f"/api/matches/{match.pk}/version/"]
+
+
+# -- spectators' live regions, kept by version for every process ----------------------------------
+
+
+class _Fragment(_Below):
+    """A view drawing a live fragment of the version it is told, counting its draws."""
+
+    def __init__(self, version: Any, **headers: str) -> None:
+        super().__init__()
+        self.version = version
+        self.headers = headers
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        self.reached.append(request.get_full_path())
+        version = self.version() if callable(self.version) else self.version
+        body = f'<div data-live-fragment data-live-version="{version}">drawn {len(self.reached)}'
+        response = HttpResponse(body + "</div>")
+        response["Cache-Control"] = "no-store"
+        for name, value in self.headers.items():
+            response[name] = value
+        return response
+
+
+def _fetch(view: Any, path: str, **extra: Any) -> HttpResponse:
+    request = RequestFactory().get(path, HTTP_HOST="127.0.0.1", **extra)
+    response: HttpResponse = LiveFragmentMiddleware(view)(request)
+    return response
+
+
+def test_a_spectators_regions_are_drawn_once_per_version_for_every_process():
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    # Two processes: two middleware instances, the one cache they share.
+    one = _Fragment(lambda: Match.objects.get(pk=match.pk).live_seq)
+    first = _fetch(one, path)
+    again = _fetch(_Fragment("never drawn"), path)
+    assert one.reached == [path]
+    assert again.content == first.content
+    assert again["Cache-Control"] == "no-store"
+    _knock(match)  # the version moves: drawn again, and that drawing kept
+    moved = _fetch(one, path)
+    assert one.reached == [path, path]
+    assert moved.content != first.content
+    assert b"drawn 2" in moved.content
+    assert _fetch(_Fragment("never drawn"), path).content == moved.content
+
+
+def test_regions_showing_another_version_than_the_current_are_never_kept():
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    stale = _Fragment(match.live_seq + 7)  # e.g. an event's regions drawn just before a change
+    _fetch(stale, path)
+    _fetch(stale, path)
+    assert stale.reached == [path, path]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"HTTP_COOKIE": "sessionid=abc"},  # a seat, a director: their own regions
+        {"HTTP_X_MATCH_KEY": "secret"},
+        {"HTTP_AUTHORIZATION": "Token x"},
+    ],
+)
+def test_a_visitor_who_may_see_more_than_a_spectator_always_gets_the_view(extra):
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    view = _Fragment(match.live_seq)
+    _fetch(view, path)  # kept for spectators
+    _fetch(view, path, **extra)
+    _fetch(view, path, **extra)
+    assert view.reached == [path, path, path]
+
+
+def test_answers_with_a_cookie_or_a_form_are_never_kept_and_languages_are_kept_apart():
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+
+    class _Cookie(_Fragment):
+        def __call__(self, request: HttpRequest) -> HttpResponse:
+            response = super().__call__(request)
+            response.set_cookie("csrftoken", "x")
+            return response
+
+    for cookie in (_Cookie(match.live_seq), _Fragment(match.live_seq, **{"Set-Cookie": "a=b"})):
+        _fetch(cookie, path)
+        _fetch(cookie, path)
+        assert len(cookie.reached) == 2
+
+    class _Form(_Fragment):
+        def __call__(self, request: HttpRequest) -> HttpResponse:
+            response = super().__call__(request)
+            response.content += b'<input name="csrfmiddlewaretoken" value="t">'
+            return response
+
+    form = _Form(match.live_seq)
+    _fetch(form, path)
+    _fetch(form, path)
+    assert len(form.reached) == 2
+    english = _Fragment(match.live_seq)
+    _fetch(english, path, HTTP_ACCEPT_LANGUAGE="en")
+    korean = _Fragment(match.live_seq)
+    _fetch(korean, path, HTTP_ACCEPT_LANGUAGE="ko")
+    _fetch(korean, path, HTTP_ACCEPT_LANGUAGE="ko")
+    assert len(korean.reached) == 1  # its own entry, not the English one
+    assert len(english.reached) == 1
+
+
+def test_unknown_ids_other_methods_and_queries_go_to_the_view():
+    match = _match()
+    for path, method in (
+        ("/matches/999999/live/", "get"),
+        (f"/matches/{match.pk}/live/?x=1", "get"),
+        (f"/matches/{match.pk}/live/", "post"),
+        (f"/matches/{match.pk}/", "get"),
+    ):
+        view = _Fragment(match.live_seq)
+        request = getattr(RequestFactory(), method)(path, HTTP_HOST="127.0.0.1")
+        LiveFragmentMiddleware(view)(request)
+        LiveFragmentMiddleware(view)(request)
+        assert len(view.reached) == 2, path
+
+
+def test_through_the_site_spectators_follow_the_table_and_players_keep_their_buttons():
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    spectator = APIClient()
+    before = spectator.get(path)
+    assert before.status_code == 200
+    assert fragment_version(before.content) == match.live_seq
+    assert spectator.get(path).content == before.content
+    _knock(match)  # Dee entered a hand: the spectators' regions move on
+    after = spectator.get(path)
+    assert fragment_version(after.content) == Match.objects.get(pk=match.pk).live_seq
+    assert after.content != before.content
+    # Cleo, at the table, sees the entry waiting for her, with her buttons: never a
+    # spectator's copy.
+    cleo = Client()
+    cleo.get(f"/matches/{match.pk}/?k={match_link_token(match=match, position=0)}")
+    hers = cleo.get(path)
+    assert hers.content != after.content
+    assert b"/confirm/" in hers.content

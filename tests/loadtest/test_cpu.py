@@ -1,0 +1,52 @@
+"""The load test's CPU accounting: the CPU seconds each kind of process under the roots used."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from loadtest.__main__ import _Cpu
+
+pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
+
+BURN = (
+    "import sys, time\n"
+    "sys.stdin.readline()\n"
+    "t = time.process_time()\n"
+    "while time.process_time() - t < 0.6: pass\n"
+    "print('burnt', flush=True)\n"
+    "sys.stdin.readline()\n"
+)
+
+
+def test_the_cpu_a_child_burns_is_counted_under_its_kind_and_none_before_the_start():
+    cpu = _Cpu()
+    # Named like the web server's command line; it burns once the start is sampled, and stays
+    # until the end is (as the server does during a run).
+    child = subprocess.Popen(
+        [sys.executable, "-c", BURN, "gunicorn"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdin is not None
+    assert child.stdout is not None
+    try:
+        cpu.begin(child.pid)
+        child.stdin.write("go\n")
+        child.stdin.flush()
+        assert child.stdout.readline().strip() == "burnt"
+        used = cpu.end()
+    finally:
+        child.stdin.write("done\n")
+        child.stdin.close()
+        child.wait(timeout=30)
+    assert set(used) == {"web"}
+    assert 0.5 <= used["web"] < 5.0, used
+    assert cpu._kind("python -m celery -A config worker") == "worker"
+    assert cpu._kind("python -m celery -A config beat") == "beat"
+    assert cpu._kind("python -m locust -f loadtest/locustfile.py") == "locust"
+    assert cpu._kind("python manage.py serve") == "serve"
