@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connections
 from django.utils import timezone
 
@@ -130,6 +131,9 @@ def backup_restore(*, path: Path, alias: str = "default") -> None:
             "an empty database: point DATABASE_URL at a new one, or move the old file away."
         )
     connections[alias].close()
+    # Live regions drawn for spectators are kept in the shared cache by (id, version): a restored
+    # database counts versions again from the backup's, so what was kept must go (core.live).
+    cache.clear()
     if vendor == "sqlite":
         source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:

@@ -108,8 +108,13 @@ def test_backup_then_restore_into_an_empty_database(tmp_path, two_databases):
     assert "is not empty" in refused.stderr
     assert "Restore only into an empty database" in refused.stderr
 
+    keep = "from django.core.cache import cache; cache.set('live-region', 'old', 600)"
+    assert _run(target, tmp_path, "shell", "-c", keep).returncode == 0
     restored = _run(target, tmp_path, "restore", str(path))
     assert restored.returncode == 0, restored.stderr
+    # what was kept in the shared cache (spectators' live regions by version) is dropped
+    read = "from django.core.cache import cache; print(cache.get('live-region'))"
+    assert _run(target, tmp_path, "shell", "-c", read).stdout.splitlines()[-1] == "None"
     assert _clubs(target, tmp_path) == "['Backed up', 'Seoul Knockers']"
     # The restored database is a whole Knock database: migrations are all applied already.
     plan = _run(target, tmp_path, "migrate", "--check")
