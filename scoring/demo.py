@@ -7,7 +7,8 @@ disputed (with a reason, waiting for a director), withdrawn, and superseded by a
 created through the scoring services, the way players do it at a club night: each hand is entered
 on the knocker's own match link and confirmed on an opponent's, one hand is corrected by the
 director, one is disputed by the opponent and waits for a director, and one was disputed,
-withdrawn by whoever entered it and entered again. It is idempotent: when the club night already has matches, nothing is added.
+withdrawn by whoever entered it and entered again. It is idempotent: when the club night
+already has matches, nothing is added.
 """
 
 from __future__ import annotations
