@@ -223,9 +223,7 @@ def demo_scoring_load() -> list[str]:
     _play(t5, [_knock(0, 5, 35), _knock(1, 2, 22), _knock(0, 0, 45)])
     # A hand entered with the wrong knocker: disputed, withdrawn by whoever entered it, entered
     # again right and confirmed (its history keeps all three steps).
-    wrong = hand_submit(
-        match=t5, actor=_seat_actor(t5, 1), entry=entry_from_dict(_knock(1, 4, 34))
-    )
+    wrong = hand_submit(match=t5, actor=_seat_actor(t5, 1), entry=entry_from_dict(_knock(1, 4, 34)))
     hand_dispute(submission=wrong, actor=_seat_actor(t5, 0), reason="I knocked, not you")
     hand_withdraw(submission=wrong, actor=_seat_actor(t5, 1))
     _play(t5, [_knock(0, 4, 34)])
