@@ -170,6 +170,22 @@ def player_matches(*, player: Player, limit: int = 100) -> list[PlayerMatch]:
     return out
 
 
+FIXED_DRAW_KINDS = (
+    Event.Kind.ROUND_ROBIN,
+    Event.Kind.SINGLE_ELIMINATION,
+    Event.Kind.DOUBLE_ELIMINATION,
+)
+"""Kinds whose draw is made once, so they take no late entries."""
+
+
+def event_takes_entries(*, event: Event) -> bool:
+    """Whether players can still be registered: not once the event is finished, nor once a
+    round robin's or a bracket's draw is made (its first round exists)."""
+    if event.status == Event.Status.FINISHED:
+        return False
+    return event.kind not in FIXED_DRAW_KINDS or not event.rounds.exists()
+
+
 def registration_list(*, event: Event) -> QuerySet[Registration]:
     return (
         Registration.objects.filter(event=event)

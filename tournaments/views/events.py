@@ -43,6 +43,7 @@ from tournaments.selectors import (
     event_round,
     event_rounds,
     event_standings,
+    event_takes_entries,
     event_tiebreak_order,
     player_list,
     registration_list,
@@ -274,6 +275,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         playing = event_open_seats(event_id=event.pk)
         context.update(
             registrations=registrations,
+            takes_entries=event_takes_entries(event=event),
             register_form=RegisterForm(players=unregistered),
             bulk_form=BulkRegisterForm(prefix="bulk", players=unregistered),
             waiting_checkin=sum(r.status == Registration.Status.REGISTERED for r in registrations),
