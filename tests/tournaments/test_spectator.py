@@ -118,6 +118,8 @@ def test_a_spectator_sees_the_winner_then_standings_then_pairings() -> None:
         html
     )
     assert "<dt>W-D-L</dt>" in html
+    # game points are net margins, so a player behind has fewer than zero: the legend says so
+    assert "the margins of the games won less those of the games lost" in html
     # both rounds can be opened
     assert f'href="/events/{event.pk}/rounds/1/"' in html
     assert f'href="/events/{event.pk}/rounds/2/"' in html

@@ -72,7 +72,10 @@ TIEBREAK_LABELS: dict[str, Any] = {
 TIEBREAK_LEGENDS: dict[str, Any] = {
     "match_points": gettext_lazy("Match points: the points for the matches won and drawn"),
     "record": gettext_lazy("Matches won, drawn and lost"),
-    "game_points": gettext_lazy("Game points: the points scored in every game played"),
+    "game_points": gettext_lazy(
+        "Game points: the margins of the games won less those of the games lost (below zero "
+        "when behind)"
+    ),
     "head_to_head": gettext_lazy("Head to head: the results between the tied players"),
     "buchholz": gettext_lazy("Buchholz: the opponents' match points added up"),
     "buchholz_cut1": gettext_lazy("Buchholz cut 1: Buchholz without the weakest opponent"),
