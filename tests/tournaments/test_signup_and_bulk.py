@@ -385,3 +385,18 @@ def test_a_drawn_round_robin_offers_no_registration_forms_but_says_why(club, dir
     with translation.override("ko"):
         html = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert "takes no late entries" not in html
+
+
+def test_a_finished_event_offers_no_drop_buttons(club, director):
+    """Dropping a player from a finished event is refused, so its page offers no "Drop"."""
+    event = _night(club)
+    (ann,) = _players(club, "Ann")
+    reg = RegistrationFactory(event=event, player=ann, status=Registration.Status.CHECKED_IN)
+    client = page_client(director)
+    drop = f'action="/events/{event.pk}/registrations/{reg.pk}/drop/"'
+    assert drop in client.get(f"/events/{event.pk}/").content.decode()
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    html = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Ann" in html[html.index('id="registrations"') :]
+    assert drop not in html
