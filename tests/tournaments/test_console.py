@@ -249,3 +249,13 @@ def test_console_page_says_how_an_unplayed_table_was_decided():
     assert '<span class="badge decided">bye</span>' in html
     assert '<span class="badge decided">walkover</span>' in html
     assert "decided by the pairing" not in html
+
+
+def test_the_event_page_offers_re_pairing_only_while_the_round_has_no_result(swiss8):
+    """Re-pairing is refused once a result exists, so the button goes away then."""
+    client = page_client(_director(swiss8))
+    repair = f'action="/events/{swiss8.pk}/rounds/1/repair/"'
+    assert repair in client.get(f"/events/{swiss8.pk}/").content.decode()
+    first = open_matches(swiss8.pk, 1)[0]
+    play(first, winner=min(seated(first)))
+    assert repair not in client.get(f"/events/{swiss8.pk}/").content.decode()

@@ -50,6 +50,7 @@ from tournaments.selectors.lists import (
     player_list,
     player_matches,
     registration_list,
+    round_has_results,
     round_matches,
 )
 from tournaments.selectors.options import (
@@ -130,6 +131,7 @@ __all__ = [
     "player_matches",
     "player_ratings",
     "registration_list",
+    "round_has_results",
     "round_matches",
     "seeded_registrations",
     "standings_compute",

@@ -47,6 +47,7 @@ from tournaments.selectors import (
     event_tiebreak_order,
     player_list,
     registration_list,
+    round_has_results,
     round_matches,
 )
 from tournaments.selectors.live import event_version
@@ -237,6 +238,8 @@ def _live_context(event: Event, version: int) -> dict[str, Any]:
         "podium": _podium(event, standings["standings"], bracket),
         "rounds": rounds,
         "current_round": current,
+        # "Re-pair" is offered only while the service would allow it: no result in the round.
+        "repairable": current is not None and not round_has_results(rnd=current),
         "pairings": pairings,
         "bracket": bracket,
         "uses_rounds": event.kind in (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN),
