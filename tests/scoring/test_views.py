@@ -331,3 +331,18 @@ def test_by_cards_form_refuses_a_knock_that_discards_the_card_taken_from_the_dis
     response = Client().post(_url(match, 0, "hands/"), {**cards, "taken_from_discard": "9D"})
     assert response.status_code == 302
     assert HandSubmission.objects.get().result["taken_from_discard"] == "9D"
+
+
+def test_scoreboard_pieces_have_no_leading_separator():
+    """A best-of match before anyone won a hand reads "games 0", not "· games 0": the " · "
+    between the pieces is drawn by the stylesheet, between pieces only."""
+    import re
+
+    from django.conf import settings
+
+    match = _match(match_format={"kind": "best_of", "games": 3})
+    html = Client().get(_url(match)).content.decode()
+    roles = re.findall(r'<div class="role muted">(.*?)</div>', html)
+    assert roles == ['<span class="part">games 0</span>'] * 2
+    with (settings.BASE_DIR / "static/css/knock.css").open() as css:
+        assert '.side .role .part + .part::before { content: " · "; }' in css.read()
