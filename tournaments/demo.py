@@ -97,7 +97,10 @@ def _club() -> Club:
             name="Knock Demo Club",
             slug=CLUB_SLUG,
             user=None,
-            description="A club to try Knock with: a Swiss, a knockout and a league.",
+            description=(
+                "A club to try Knock with: a club night, a league, a Swiss, a round robin, "
+                "a knockout and a double elimination."
+            ),
         )
     director = get_user_model().objects.filter(username="director").first()
     if director is not None:

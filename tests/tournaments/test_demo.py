@@ -58,7 +58,7 @@ def test_demo_has_every_kind_of_event_and_unplayed_results():
     demo = Event.objects.filter(club__slug="knock-demo-club")
     kinds = set(demo.values_list("kind", flat=True))
     assert kinds >= set(Event.Kind.values) - {Event.Kind.CLUB_NIGHT}  # scoring's demo adds one
-    for kind in (Event.Kind.ROUND_ROBIN, Event.Kind.DOUBLE_ELIMINATION):
+    for kind in (Event.Kind.ROUND_ROBIN, Event.Kind.DOUBLE_ELIMINATION, Event.Kind.LEAGUE):
         assert demo.get(kind=kind).status == Event.Status.RUNNING
     dropped = Registration.objects.get(status=Registration.Status.DROPPED)
     assert dropped.event.status == Event.Status.RUNNING

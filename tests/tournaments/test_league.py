@@ -67,3 +67,14 @@ def test_league_only_takes_own_club_events(director_api, club):
     with pytest.raises(Exception, match="league of its own club"):
         event_create(club_id=other.pk, name="X", kind="club_night", league=league)
     assert Event.objects.filter(league=league).count() == 0
+
+
+def test_a_league_is_running_once_it_has_a_night(club):
+    """A league with its nights under way is not listed as upcoming, taking registrations."""
+    from tournaments.models import Event
+
+    league = event_create(club_id=club.pk, name="Winter League", kind="league")
+    assert league.status == Event.Status.REGISTRATION
+    event_create(club_id=club.pk, name="Night 1", kind="club_night", league=league)
+    assert Event.objects.get(pk=league.pk).status == Event.Status.RUNNING
+    assert league.status == Event.Status.RUNNING
