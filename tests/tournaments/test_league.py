@@ -78,3 +78,22 @@ def test_a_league_is_running_once_it_has_a_night(club):
     event_create(club_id=club.pk, name="Night 1", kind="club_night", league=league)
     assert Event.objects.get(pk=league.pk).status == Event.Status.RUNNING
     assert league.status == Event.Status.RUNNING
+
+
+def test_the_league_page_shows_its_table_from_the_nights_played(club, make_players):
+    """The league's page shows the table the API gives (aggregated from its nights), not the
+    "No results yet." of standings a league never stores by itself."""
+    from django.test import Client
+
+    league = event_create(club_id=club.pk, name="Winter League", kind="league")
+    night = event_create(club_id=club.pk, name="Night 1", kind="club_night", league=league)
+    a, b = make_players(2)
+    for p in (a, b):
+        registration_create(event=night, player=p)
+    play(_match(night, a, b), winner=a.pk, margin=40)
+    html = Client().get(f"/events/{league.pk}/").content.decode()
+    table = html[html.index('id="standings"') :]
+    table = table[: table.index("</table>")]
+    assert "No results yet." not in html[html.index('id="standings"') :][:400]
+    assert table.index(a.name) < table.index(b.name)
+    assert '<td class="num"><strong>1</strong></td>' in table  # a's match point

@@ -4,6 +4,7 @@ regions (what static/js/live.js swaps in when the event's version moved; docs/li
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
@@ -12,6 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 
+from clubs.models import Player
 from core.errors import ApplicationError
 from scoring.models import Match
 from scoring.selectors import (
@@ -45,6 +47,7 @@ from tournaments.selectors import (
     event_standings,
     event_takes_entries,
     event_tiebreak_order,
+    league_table,
     player_list,
     registration_list,
     round_has_results,
@@ -109,6 +112,16 @@ def _standings_context(event: Event) -> dict[str, Any]:
         for key in order
         if key != "lots"
     ]
+    # A league stores no standings: its table is aggregated from its events' results on the
+    # fly (as the API does), so the page shows what the nights played, never "No results yet".
+    lines: list[Any] = list(standings.rows)
+    if event.kind == Event.Kind.LEAGUE:
+        table = league_table(league=event)
+        players = Player.objects.in_bulk([line.player for line in table])
+        lines = [
+            SimpleNamespace(rank=line.rank, player=players[line.player], values=line.values)
+            for line in table
+        ]
     rows = [
         {
             "rank": s.rank,
@@ -119,7 +132,7 @@ def _standings_context(event: Event) -> dict[str, Any]:
             "dropped": s.values.get("dropped", False),
             "group": s.values.get("group"),
         }
-        for s in standings.rows
+        for s in lines
     ]
     fixed = [
         ("match_points", TIEBREAK_LABELS["match_points"], TIEBREAK_LEGENDS["match_points"]),
