@@ -207,9 +207,8 @@ def _league(club: Club, players: list[Player], rng: random.Random) -> str:
             match_forfeit(match=match, players=[here[1]])
         standings_recompute(event=event)
         event_finish(event=event)
-    Registration.objects.bulk_create(
-        [Registration(event=league, player=p) for p in players[:16]], ignore_conflicts=True
-    )
+    for player in players[:16]:
+        registration_create(event=league, player=player)
     return f"{name}: 3 club nights in one table"
 
 
