@@ -346,3 +346,21 @@ def test_scoreboard_pieces_have_no_leading_separator():
     assert roles == ['<span class="part">games 0</span>'] * 2
     with (settings.BASE_DIR / "static/css/knock.css").open() as css:
         assert '.side .role .part + .part::before { content: " · "; }' in css.read()
+
+
+def test_qr_cards_drop_the_browsers_figure_margin():
+    """The private-link QR codes are <figure>s: without ``margin: 0`` the browser's 40px side
+    margins squeeze each card to a sliver on a phone ("Table link (a shared phone)" on four
+    lines)."""
+    import re
+
+    from django.conf import settings
+
+    match = _match()
+    director = Client()
+    director.force_login(event_director(match.event))
+    assert '<figure class="qr"' in director.get(_url(match)).content.decode()
+    css = (settings.BASE_DIR / "static/css/knock.css").read_text()
+    rule = re.search(r"^\.qr \{([^}]*)\}", css, re.M)
+    assert rule is not None
+    assert "margin: 0;" in rule.group(1)
