@@ -195,3 +195,24 @@ def test_the_score_sheet_marks_a_disputed_entry_disputed_not_waiting():
     row = sheet_row()
     assert '<span class="badge disputed">disputed</span>' in row
     assert "waiting for confirmation" not in row
+
+
+def test_the_disputes_list_has_no_bullets_or_indent():
+    """Each dispute is a panel: the list around them carries no bullet and no 40px indent,
+    which on a phone pushed the panels off to the right with a stray "•"."""
+    import re
+
+    from django.conf import settings
+
+    match = _match()
+    entered = seat_api(match.pk, 0).hand(match.pk, **KNOCK)
+    seat_api(match.pk, 1).action(entered["id"], "dispute", reason="I had 15")
+    director = Client()
+    director.force_login(event_director(match.event))
+    html = director.get(f"/events/{match.event.pk}/disputes/").content.decode()
+    assert '<ul class="disputes">' in html
+    css = (settings.BASE_DIR / "static/css/knock.css").read_text()
+    rule = re.search(r"^\.disputes \{([^}]*)\}", css, re.M)
+    assert rule is not None
+    assert "list-style: none" in rule.group(1)
+    assert "padding: 0" in rule.group(1)
