@@ -364,3 +364,16 @@ def test_qr_cards_drop_the_browsers_figure_margin():
     rule = re.search(r"^\.qr \{([^}]*)\}", css, re.M)
     assert rule is not None
     assert "margin: 0;" in rule.group(1)
+
+
+def test_breadcrumbs_keep_a_space_around_their_separator():
+    """Breadcrumbs are a flex line, which drops the spaces of "Club · League": a column gap
+    keeps the links apart ("Knock Demo Club·Thursday League" before)."""
+    import re
+
+    from django.conf import settings
+
+    css = (settings.BASE_DIR / "static/css/knock.css").read_text()
+    flex = [r for r in re.findall(r"^\.crumbs \{([^}]*)\}", css, re.M) if "display: flex" in r]
+    assert flex
+    assert all("column-gap:" in rule for rule in flex)
