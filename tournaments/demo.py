@@ -213,7 +213,7 @@ def _league(club: Club, players: list[Player], rng: random.Random) -> str:
 
 
 def _round_robin(club: Club, players: list[Player], rng: random.Random) -> str:
-    name = "Spring Round Robin"
+    name = "Spring All-Play-All"
     event = Event.objects.filter(club=club, name=name).first()
     if event is not None:
         return f"{name}: kept"
