@@ -1,11 +1,14 @@
 """Demo data for scoring: a club night with several tables of finished and running games, with
 hands of every outcome (knock, gin, big gin, undercut, dead; partnership boards, three-player Gem
-and Rummy hands).
+and Rummy hands), and every state an entry can be in: confirmed, waiting for confirmation,
+disputed (with a reason, waiting for a director), withdrawn, and superseded by a correction.
 
 ``demo_scoring_load()`` is called by ``core.demo`` after the demo director exists. Everything is
 created through the scoring services, the way players do it at a club night: each hand is entered
 on the knocker's own match link and confirmed on an opponent's, one hand is corrected by the
-director. It is idempotent: when the club night already has matches, nothing is added.
+director, one is disputed by the opponent and waits for a director, and one was disputed,
+withdrawn by whoever entered it and entered again. It is idempotent: when the club night
+already has matches, nothing is added.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from scoring.services import (
     PartnershipEntry,
     entry_from_dict,
     hand_confirm,
+    hand_dispute,
     hand_override,
     hand_submit,
+    hand_withdraw,
     match_link_token,
     match_start,
 )
@@ -200,12 +205,28 @@ def demo_scoring_load() -> list[str]:
             _knock(1, 2, 20, upcard="3D"),
         ],
     )
+    # ... and its next hand is disputed: the opponent counted the knocker's cards differently.
+    # It waits for a director (the event's disputes page, the console).
+    dispute = hand_submit(
+        match=t3, actor=_seat_actor(t3, 0), entry=entry_from_dict(_knock(0, 4, 35, upcard="7C"))
+    )
+    hand_dispute(
+        submission=dispute,
+        actor=_seat_actor(t3, 1),
+        reason="The knocker had 14 deadwood, not 4: the 10 of hearts was not in a meld",
+    )
     # Table 4: three players in the box, roles rotating.
     t4 = start(4, [p[6], p[7], p[8]], rules_preset="three-box")
     _play(t4, [_knock(0, 5, 20), _knock(2, 3, 13), _knock(1, 8, 6)])
     # Table 5: a Hollywood set under way.
     t5 = start(5, [p[9], p[10]], rules_preset="hollywood")
-    _play(t5, [_knock(0, 5, 35), _knock(1, 2, 22), _knock(0, 0, 45), _knock(0, 4, 34)])
+    _play(t5, [_knock(0, 5, 35), _knock(1, 2, 22), _knock(0, 0, 45)])
+    # A hand entered with the wrong knocker: disputed, withdrawn by whoever entered it, entered
+    # again right and confirmed (its history keeps all three steps).
+    wrong = hand_submit(match=t5, actor=_seat_actor(t5, 1), entry=entry_from_dict(_knock(1, 4, 34)))
+    hand_dispute(submission=wrong, actor=_seat_actor(t5, 0), reason="I knocked, not you")
+    hand_withdraw(submission=wrong, actor=_seat_actor(t5, 1))
+    _play(t5, [_knock(0, 4, 34)])
     # Table 7: a partnership game, two boards a hand.
     t7 = start(7, [p[0], p[1], p[11], p[12]], rules_preset="partnership")
     _play(

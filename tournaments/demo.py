@@ -1,4 +1,6 @@
-"""Demo tournaments for a new user: a finished Swiss, a running knockout and a league.
+"""Demo tournaments for a new user: a finished Swiss, a running knockout, a league (one of its
+club nights has a walkover), a round robin in progress that a player dropped out of, and a
+double-elimination bracket in progress: every kind of event, and the results nobody played.
 
 ``demo_tournaments_load()`` is called by ``core.demo``. It is idempotent: each piece is looked
 up by name first and only what is missing is created. Everything goes through the services: the
@@ -33,9 +35,11 @@ from tournaments.services import (
     club_role_grant,
     event_create,
     event_finish,
+    match_forfeit,
     player_create,
     ratings_update_for_event,
     registration_create,
+    registration_drop,
     round_pair,
     standings_recompute,
 )
@@ -93,7 +97,10 @@ def _club() -> Club:
             name="Knock Demo Club",
             slug=CLUB_SLUG,
             user=None,
-            description="A club to try Knock with: a Swiss, a knockout and a league.",
+            description=(
+                "A club to try Knock with: a club night, a league, a Swiss, a round robin, "
+                "a knockout and a double elimination."
+            ),
         )
     director = get_user_model().objects.filter(username="director").first()
     if director is not None:
@@ -194,12 +201,69 @@ def _league(club: Club, players: list[Player], rng: random.Random) -> str:
             a, b = rng.sample(here, 2)
             match = match_start(actor=director, event=event, players=[a.pk, b.pk])
             demo_match_play(match=match, rng=rng)
+        if night == 3:
+            # A table that never played: the director records that one player forfeited.
+            match = match_start(actor=director, event=event, players=[here[0].pk, here[1].pk])
+            match_forfeit(match=match, players=[here[1]])
         standings_recompute(event=event)
         event_finish(event=event)
-    Registration.objects.bulk_create(
-        [Registration(event=league, player=p) for p in players[:16]], ignore_conflicts=True
-    )
+    for player in players[:16]:
+        registration_create(event=league, player=player)
     return f"{name}: 3 club nights in one table"
+
+
+def _round_robin(club: Club, players: list[Player], rng: random.Random) -> str:
+    name = "Spring All-Play-All"
+    event = Event.objects.filter(club=club, name=name).first()
+    if event is not None:
+        return f"{name}: kept"
+    event = event_create(
+        club_id=club.pk,
+        name=name,
+        kind=Event.Kind.ROUND_ROBIN,
+        rules="standard",
+        starts_on=date.today(),
+    )
+    field = players[14:20]
+    _register(event, field)
+    first = round_pair(event=event)
+    for match in Match.objects.filter(round=first, status=Match.Status.SCHEDULED):
+        demo_match_play(match=match, rng=rng)
+    second = round_pair(event=event)
+    open_matches = list(Match.objects.filter(round=second, status=Match.Status.SCHEDULED))
+    demo_match_play(match=open_matches[0], rng=rng)
+    # A player leaves during round 2: their open match there is their opponent's walkover, and
+    # every later round gives their opponents one too.
+    leaver = open_matches[-1].seats.order_by("position").first()
+    assert leaver is not None
+    registration_drop(registration=Registration.objects.get(event=event, player=leaver.player))
+    standings_recompute(event=event)
+    return f"{name}: 6 players, round 2 under way, one dropped out"
+
+
+def _double_elimination(club: Club, players: list[Player], rng: random.Random) -> str:
+    name = "Spring Double Elimination"
+    event = Event.objects.filter(club=club, name=name).first()
+    if event is not None:
+        return f"{name}: kept"
+    event = event_create(
+        club_id=club.pk,
+        name=name,
+        kind=Event.Kind.DOUBLE_ELIMINATION,
+        rules="standard",
+        starts_on=date.today(),
+    )
+    _register(event, players[:4])
+    first = round_pair(event=event)
+    for match in Match.objects.filter(round=first, status=Match.Status.SCHEDULED):
+        demo_match_play(match=match, rng=rng)
+    winners = set(Match.objects.filter(round=first).values_list("winner_id", flat=True))
+    # Then the losers' bracket match (both players lost once); the winners' final waits.
+    for match in Match.objects.filter(event=event, status=Match.Status.SCHEDULED):
+        if not winners & set(match.seats.values_list("player_id", flat=True)):
+            demo_match_play(match=match, rng=rng)
+    standings_recompute(event=event)
+    return f"{name}: 4 players, bracket running"
 
 
 def demo_tournaments_load() -> list[str]:
@@ -212,4 +276,6 @@ def demo_tournaments_load() -> list[str]:
         _swiss(club, players, rng),
         _knockout(club, players, rng),
         _league(club, players, rng),
+        _round_robin(club, players, rng),
+        _double_elimination(club, players, rng),
     ]

@@ -20,6 +20,7 @@ def test_demo_is_idempotent(capsys):
     call_command("demo")
     first = _counts()
     assert first["auth.User"] == 1
+    assert first["tournaments.Event"] == 9  # every kind of event
     call_command("demo")
     assert _counts() == first
     assert "director" in capsys.readouterr().out

@@ -30,6 +30,22 @@ def test_demo_club_night_is_idempotent():
     assert HandSubmission.objects.filter(status="superseded").count() == 1
 
 
+def test_demo_club_night_has_every_entry_state():
+    """A director trying the demo sees an entry waiting for them (disputed, with the reason) and
+    a hand whose history shows a withdrawn entry before the confirmed one."""
+    demo_load()
+    night = HandSubmission.objects.filter(hand__game__match__event__name=EVENT_NAME)
+    statuses = set(night.values_list("status", flat=True))
+    assert {"confirmed", "pending", "disputed", "withdrawn", "superseded"} <= statuses
+    disputed = night.get(status="disputed")
+    assert disputed.dispute_reason
+    assert disputed.hand.game.match.status == Match.Status.PLAYING
+    withdrawn = night.get(status="withdrawn")
+    assert withdrawn.dispute_reason  # it was disputed first, then withdrawn
+    again = night.filter(hand=withdrawn.hand).exclude(pk=withdrawn.pk).get()
+    assert again.status == "confirmed"
+
+
 def test_demo_has_every_outcome_and_its_standings_can_be_computed():
     """What ``make run`` shows: every hand outcome, and standings that are current once a worker
     (here: the service it calls) has run, for every event including the club night."""

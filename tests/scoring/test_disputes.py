@@ -174,3 +174,45 @@ def test_the_match_says_what_it_is_doing_as_its_page_does():
     again = alice.hand(match.pk, **KNOCK)
     bob.action(again["id"], "confirm")
     assert alice.detail(match.pk)["play_status"] == "playing"
+
+
+def test_the_score_sheet_marks_a_disputed_entry_disputed_not_waiting():
+    """The score sheet's row for the hand under dispute says so: it is not waiting for the
+    other side's confirmation any more but for a director."""
+    match = _match()
+    alice, bob = seat_api(match.pk, 0), seat_api(match.pk, 1)
+    entered = alice.hand(match.pk, **KNOCK)
+    director = Client()
+    director.force_login(event_director(match.event))
+
+    def sheet_row() -> str:
+        page = director.get(f"/matches/{match.pk}/").content.decode()
+        sheet = page[page.index('id="sheet"') :]
+        return sheet[: sheet.index("</table>")]
+
+    assert "waiting for confirmation" in sheet_row()
+    bob.action(entered["id"], "dispute", reason="I had 15, not 25.")
+    row = sheet_row()
+    assert '<span class="badge disputed">disputed</span>' in row
+    assert "waiting for confirmation" not in row
+
+
+def test_the_disputes_list_has_no_bullets_or_indent():
+    """Each dispute is a panel: the list around them carries no bullet and no 40px indent,
+    which on a phone pushed the panels off to the right with a stray "•"."""
+    import re
+
+    from django.conf import settings
+
+    match = _match()
+    entered = seat_api(match.pk, 0).hand(match.pk, **KNOCK)
+    seat_api(match.pk, 1).action(entered["id"], "dispute", reason="I had 15")
+    director = Client()
+    director.force_login(event_director(match.event))
+    html = director.get(f"/events/{match.event.pk}/disputes/").content.decode()
+    assert '<ul class="disputes">' in html
+    css = (settings.BASE_DIR / "static/css/knock.css").read_text()
+    rule = re.search(r"^\.disputes \{([^}]*)\}", css, re.M)
+    assert rule is not None
+    assert "list-style: none" in rule.group(1)
+    assert "padding: 0" in rule.group(1)

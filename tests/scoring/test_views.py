@@ -331,3 +331,49 @@ def test_by_cards_form_refuses_a_knock_that_discards_the_card_taken_from_the_dis
     response = Client().post(_url(match, 0, "hands/"), {**cards, "taken_from_discard": "9D"})
     assert response.status_code == 302
     assert HandSubmission.objects.get().result["taken_from_discard"] == "9D"
+
+
+def test_scoreboard_pieces_have_no_leading_separator():
+    """A best-of match before anyone won a hand reads "games 0", not "· games 0": the " · "
+    between the pieces is drawn by the stylesheet, between pieces only."""
+    import re
+
+    from django.conf import settings
+
+    match = _match(match_format={"kind": "best_of", "games": 3})
+    html = Client().get(_url(match)).content.decode()
+    roles = re.findall(r'<div class="role muted">(.*?)</div>', html)
+    assert roles == ['<span class="part">games 0</span>'] * 2
+    with (settings.BASE_DIR / "static/css/knock.css").open() as css:
+        assert '.side .role .part + .part::before { content: " · "; }' in css.read()
+
+
+def test_qr_cards_drop_the_browsers_figure_margin():
+    """The private-link QR codes are <figure>s: without ``margin: 0`` the browser's 40px side
+    margins squeeze each card to a sliver on a phone ("Table link (a shared phone)" on four
+    lines)."""
+    import re
+
+    from django.conf import settings
+
+    match = _match()
+    director = Client()
+    director.force_login(event_director(match.event))
+    assert '<figure class="qr"' in director.get(_url(match)).content.decode()
+    css = (settings.BASE_DIR / "static/css/knock.css").read_text()
+    rule = re.search(r"^\.qr \{([^}]*)\}", css, re.M)
+    assert rule is not None
+    assert "margin: 0;" in rule.group(1)
+
+
+def test_breadcrumbs_keep_a_space_around_their_separator():
+    """Breadcrumbs are a flex line, which drops the spaces of "Club · League": a column gap
+    keeps the links apart ("Knock Demo Club·Thursday League" before)."""
+    import re
+
+    from django.conf import settings
+
+    css = (settings.BASE_DIR / "static/css/knock.css").read_text()
+    flex = [r for r in re.findall(r"^\.crumbs \{([^}]*)\}", css, re.M) if "display: flex" in r]
+    assert flex
+    assert all("column-gap:" in rule for rule in flex)

@@ -233,3 +233,29 @@ def test_the_event_page_offers_pair_next_round_only_when_the_round_is_complete(s
         play(m, winner=seated(m)[0])
     html = client.get(f"/events/{swiss8.pk}/").content.decode()
     assert "Pair next round" in html
+
+
+def test_console_page_says_how_an_unplayed_table_was_decided():
+    """A bye reads "bye" and a dropped player's table "walkover": not "decided by the pairing",
+    which a walkover never was."""
+    from tournaments.services import registration_drop
+
+    event = swiss_event(7)
+    round_pair(event=event)
+    match = Match.objects.filter(event=event, decision=Match.Decision.PLAYED).first()
+    leaver = match.seats.first().player
+    registration_drop(registration=event.registrations.get(player=leaver))
+    html = page_client(_director(event)).get(f"/events/{event.pk}/console/").content.decode()
+    assert '<span class="badge decided">bye</span>' in html
+    assert '<span class="badge decided">walkover</span>' in html
+    assert "decided by the pairing" not in html
+
+
+def test_the_event_page_offers_re_pairing_only_while_the_round_has_no_result(swiss8):
+    """Re-pairing is refused once a result exists, so the button goes away then."""
+    client = page_client(_director(swiss8))
+    repair = f'action="/events/{swiss8.pk}/rounds/1/repair/"'
+    assert repair in client.get(f"/events/{swiss8.pk}/").content.decode()
+    first = open_matches(swiss8.pk, 1)[0]
+    play(first, winner=min(seated(first)))
+    assert repair not in client.get(f"/events/{swiss8.pk}/").content.decode()

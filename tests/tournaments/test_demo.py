@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.models import HandSubmission
+from scoring.models import HandSubmission, Match
 from tournaments.demo import demo_tournaments_load
-from tournaments.models import Event, Standing
+from tournaments.models import Event, Registration, Standing
 
 pytestmark = pytest.mark.django_db
 
 
 def test_demo_is_idempotent_and_complete(api):
     first = demo_tournaments_load()
-    assert len(first) == 4
+    assert len(first) == 6
     counts = (Event.objects.count(), Standing.objects.count())
     second = demo_tournaments_load()
     assert all(line.endswith("kept") for line in second[1:])
@@ -49,3 +49,28 @@ def test_demo_hands_are_played_through_scoring_services():
         assert sub.submitted_by_player_id
         assert sub.confirmed_by_player_id
         assert sub.submitted_by_player_id != sub.confirmed_by_player_id
+
+
+def test_demo_has_every_kind_of_event_and_unplayed_results():
+    """Every kind of event exists, a running one has a dropped player (their open match a
+    walkover), and a league night has a forfeited table."""
+    demo_tournaments_load()
+    demo = Event.objects.filter(club__slug="knock-demo-club")
+    kinds = set(demo.values_list("kind", flat=True))
+    assert kinds >= set(Event.Kind.values) - {Event.Kind.CLUB_NIGHT}  # scoring's demo adds one
+    for kind in (Event.Kind.ROUND_ROBIN, Event.Kind.DOUBLE_ELIMINATION, Event.Kind.LEAGUE):
+        assert demo.get(kind=kind).status == Event.Status.RUNNING
+    dropped = Registration.objects.get(status=Registration.Status.DROPPED)
+    assert dropped.event.status == Event.Status.RUNNING
+    assert dropped.dropped_after_round == 2
+    walkover = Match.objects.get(event=dropped.event, decision=Match.Decision.WALKOVER)
+    assert dropped.player_id in set(walkover.seats.values_list("player_id", flat=True))
+    assert walkover.winner_id != dropped.player_id
+    assert Match.objects.filter(event=dropped.event, status=Match.Status.SCHEDULED).exists()
+    forfeited = Match.objects.get(event__league__name="Thursday League", decision="walkover")
+    assert forfeited.summary["unplayed"] == "forfeit"
+    assert not HandSubmission.objects.filter(hand__game__match=forfeited).exists()
+    double = demo.get(kind=Event.Kind.DOUBLE_ELIMINATION)
+    played = Match.objects.filter(event=double, status=Match.Status.FINISHED)
+    assert played.count() == 3  # the first round and the losers' bracket match
+    assert Match.objects.filter(event=double, status=Match.Status.SCHEDULED).count() == 1

@@ -67,3 +67,33 @@ def test_league_only_takes_own_club_events(director_api, club):
     with pytest.raises(Exception, match="league of its own club"):
         event_create(club_id=other.pk, name="X", kind="club_night", league=league)
     assert Event.objects.filter(league=league).count() == 0
+
+
+def test_a_league_is_running_once_it_has_a_night(club):
+    """A league with its nights under way is not listed as upcoming, taking registrations."""
+    from tournaments.models import Event
+
+    league = event_create(club_id=club.pk, name="Winter League", kind="league")
+    assert league.status == Event.Status.REGISTRATION
+    event_create(club_id=club.pk, name="Night 1", kind="club_night", league=league)
+    assert Event.objects.get(pk=league.pk).status == Event.Status.RUNNING
+    assert league.status == Event.Status.RUNNING
+
+
+def test_the_league_page_shows_its_table_from_the_nights_played(club, make_players):
+    """The league's page shows the table the API gives (aggregated from its nights), not the
+    "No results yet." of standings a league never stores by itself."""
+    from django.test import Client
+
+    league = event_create(club_id=club.pk, name="Winter League", kind="league")
+    night = event_create(club_id=club.pk, name="Night 1", kind="club_night", league=league)
+    a, b = make_players(2)
+    for p in (a, b):
+        registration_create(event=night, player=p)
+    play(_match(night, a, b), winner=a.pk, margin=40)
+    html = Client().get(f"/events/{league.pk}/").content.decode()
+    table = html[html.index('id="standings"') :]
+    table = table[: table.index("</table>")]
+    assert "No results yet." not in html[html.index('id="standings"') :][:400]
+    assert table.index(a.name) < table.index(b.name)
+    assert '<td class="num"><strong>1</strong></td>' in table  # a's match point

@@ -360,3 +360,43 @@ def test_only_directors_use_the_bulk_endpoints(club, stranger):
     assert _api().post(checkin).status_code in (401, 403)
     assert Registration.objects.filter(event=event).count() == 1
     assert not Registration.objects.filter(event=event, status="checked_in").exists()
+
+
+def test_a_drawn_round_robin_offers_no_registration_forms_but_says_why(club, director):
+    """Once a round robin's first round is paired it takes no late entries: the page says so
+    instead of offering forms whose every submission would be refused."""
+    event = EventFactory(club=club, kind=Event.Kind.ROUND_ROBIN, status=Event.Status.REGISTRATION)
+    for name in ("Ann", "Ben", "Cleo", "Dan"):
+        RegistrationFactory(
+            event=event,
+            player=PlayerFactory(club=club, name=name),
+            status=Registration.Status.CHECKED_IN,
+        )
+    PlayerFactory(club=club, name="Late")
+    client = page_client(director)
+    html = client.get(f"/events/{event.pk}/").content.decode()
+    assert 'id="register-players"' in html
+    assert 'id="no-late-entries"' not in html
+    round_pair(event=event)
+    html = client.get(f"/events/{event.pk}/").content.decode()
+    for form in ('id="register-players"', 'id="paste-players"', 'id="id_reg_player"'):
+        assert form not in html
+    assert "takes no late entries" in html
+    with translation.override("ko"):
+        html = client.get(f"/events/{event.pk}/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "takes no late entries" not in html
+
+
+def test_a_finished_event_offers_no_drop_buttons(club, director):
+    """Dropping a player from a finished event is refused, so its page offers no "Drop"."""
+    event = _night(club)
+    (ann,) = _players(club, "Ann")
+    reg = RegistrationFactory(event=event, player=ann, status=Registration.Status.CHECKED_IN)
+    client = page_client(director)
+    drop = f'action="/events/{event.pk}/registrations/{reg.pk}/drop/"'
+    assert drop in client.get(f"/events/{event.pk}/").content.decode()
+    event.status = Event.Status.FINISHED
+    event.save(update_fields=["status"])
+    html = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Ann" in html[html.index('id="registrations"') :]
+    assert drop not in html

@@ -118,6 +118,8 @@ def test_a_spectator_sees_the_winner_then_standings_then_pairings() -> None:
         html
     )
     assert "<dt>W-D-L</dt>" in html
+    # game points are net margins, so a player behind has fewer than zero: the legend says so
+    assert "the margins of the games won less those of the games lost" in html
     # both rounds can be opened
     assert f'href="/events/{event.pk}/rounds/1/"' in html
     assert f'href="/events/{event.pk}/rounds/2/"' in html
@@ -199,3 +201,22 @@ def test_a_finished_knockout_opens_with_its_champion_finalist_and_third(
         ("2", runner_up),
         ("3", third["winner"]["name"]),
     ]
+
+
+def test_a_walkover_table_says_who_won_it() -> None:
+    """A table decided by a drop names its winner, as a played table does."""
+    from tournaments.models import Registration
+    from tournaments.services import registration_drop
+
+    event = swiss_event(4)
+    round_pair(event=event)
+    match = Match.objects.filter(event=event).first()
+    seats = list(match.seats.order_by("position").select_related("player"))
+    leaver, stayer = seats[0].player, seats[1].player
+    registration_drop(registration=Registration.objects.get(event=event, player=leaver))
+    html = Client().get(f"/events/{event.pk}/").content.decode()
+    row = html[html.index('class="list pairings"') :]
+    row = row[row.index(leaver.name) :]
+    row = row[: row.index("</li>")]
+    assert '<span class="badge">walkover</span>' in row
+    assert f"{stayer.name} won" in row

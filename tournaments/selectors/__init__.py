@@ -46,9 +46,11 @@ from tournaments.selectors.lists import (
     event_present_players,
     event_round,
     event_rounds,
+    event_takes_entries,
     player_list,
     player_matches,
     registration_list,
+    round_has_results,
     round_matches,
 )
 from tournaments.selectors.options import (
@@ -121,6 +123,7 @@ __all__ = [
     "event_rounds",
     "event_standings",
     "event_table_history",
+    "event_takes_entries",
     "event_tiebreak_order",
     "league_results_seq",
     "league_table",
@@ -128,6 +131,7 @@ __all__ = [
     "player_matches",
     "player_ratings",
     "registration_list",
+    "round_has_results",
     "round_matches",
     "seeded_registrations",
     "standings_compute",

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, ClubRole, Player
 from core.errors import ApplicationError
-from scoring.models import Match, Seat
+from scoring.models import Hand, Match, Seat
 from tournaments.models import Event, ForbiddenPairing, Registration, Round
 
 
@@ -168,6 +168,33 @@ def player_matches(*, player: Player, limit: int = 100) -> list[PlayerMatch]:
             )
         )
     return out
+
+
+FIXED_DRAW_KINDS = (
+    Event.Kind.ROUND_ROBIN,
+    Event.Kind.SINGLE_ELIMINATION,
+    Event.Kind.DOUBLE_ELIMINATION,
+)
+"""Kinds whose draw is made once, so they take no late entries."""
+
+
+def event_takes_entries(*, event: Event) -> bool:
+    """Whether players can still be registered: not once the event is finished, nor once a
+    round robin's or a bracket's draw is made (its first round exists)."""
+    if event.status == Event.Status.FINISHED:
+        return False
+    return event.kind not in FIXED_DRAW_KINDS or not event.rounds.exists()
+
+
+def round_has_results(*, rnd: Round) -> bool:
+    """Whether any result of the round exists (a hand recorded, a match decided other than by
+    the pairing's byes): such a round can no longer be re-paired."""
+    return (
+        Hand.objects.filter(game__match__round=rnd).exists()
+        or Match.objects.filter(round=rnd, status=Match.Status.FINISHED)
+        .exclude(decision=Match.Decision.BYE)
+        .exists()
+    )
 
 
 def registration_list(*, event: Event) -> QuerySet[Registration]:

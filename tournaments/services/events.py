@@ -159,7 +159,8 @@ def event_create(
     """Create an event of one kind under a rule set and match format fixed now.
 
     The lots seed is drawn once here and stored, so the final tie-break is the same on every
-    rebuild. Whoever creates the event directs it.
+    rebuild. Whoever creates the event directs it. A league still taking registrations is
+    running once an event of it exists (it is not "upcoming" with its nights played).
     """
     if kind not in Event.Kind.values:
         raise ApplicationError(
@@ -205,6 +206,11 @@ def event_create(
         )
         if user is not None:
             event.directors.add(user)
+        if league is not None:
+            Event.objects.filter(pk=league.pk, status=Event.Status.REGISTRATION).update(
+                status=Event.Status.RUNNING
+            )
+            league.refresh_from_db(fields=["status"])
     return event
 
 

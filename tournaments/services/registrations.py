@@ -14,14 +14,8 @@ from core.errors import ApplicationError
 from core.parsing import strict_int
 from tournaments.models import Event, Registration
 from tournaments.selectors import event_option
+from tournaments.selectors.lists import FIXED_DRAW_KINDS
 from tournaments.services.results import event_results_bump
-
-_FIXED_DRAW_KINDS = (
-    Event.Kind.ROUND_ROBIN,
-    Event.Kind.SINGLE_ELIMINATION,
-    Event.Kind.DOUBLE_ELIMINATION,
-)
-"""Kinds whose draw is made once, so they take no late entries."""
 
 
 def _last_round(event: Event) -> int:
@@ -66,7 +60,7 @@ def registration_create(
         if event.status == Event.Status.FINISHED:
             raise ApplicationError(_("The event is finished."), status=409)
         last = _last_round(event)
-        if last and event.kind in _FIXED_DRAW_KINDS:
+        if last and event.kind in FIXED_DRAW_KINDS:
             raise ApplicationError(
                 _("This event's draw is made; it takes no late entries."), status=409
             )

@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 
 from clubs.models import Player
 from core.errors import ApplicationError
-from scoring.models import Hand, Match
+from scoring.models import Match
 from tournaments.algorithms.matching import max_weight_matching
 from tournaments.algorithms.round_robin import berger_schedule, snake_groups
 from tournaments.algorithms.swiss import PairingError, pair_swiss
@@ -30,6 +30,7 @@ from tournaments.selectors import (
     event_option,
     event_pairing_registrations,
     event_table_history,
+    round_has_results,
     seeded_registrations,
     swiss_input,
 )
@@ -353,12 +354,7 @@ def round_repair(*, rnd: Round, user: User | None = None) -> Round:
         if rnd.status == Round.Status.QUEUED:
             raise ApplicationError(_("This round is still being paired."), status=409)
         matches = Match.objects.filter(round=rnd)
-        if (
-            Hand.objects.filter(game__match__round=rnd).exists()
-            or matches.filter(status=Match.Status.FINISHED)
-            .exclude(decision=Match.Decision.BYE)
-            .exists()
-        ):
+        if round_has_results(rnd=rnd):
             raise ApplicationError(
                 _("Results exist for this round; it can no longer be re-paired."), status=409
             )

@@ -12,6 +12,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scoring.models import Match
 from tournaments.models import Round
 from tournaments.permissions import user_can_manage_event
 from tournaments.selectors import event_console
@@ -42,6 +43,14 @@ BLOCKED_LABELS: dict[str, Any] = {
 }
 
 
+def _label(table: Any) -> Any:
+    """A table's badge: its state, or for a result nobody played, how it was decided (a bye,
+    a walkover, both forfeiting): a walkover comes from a drop or a forfeit, not the pairing."""
+    if table.state == "decided" and table.decision in Match.Decision.values:
+        return Match.Decision(table.decision).label
+    return STATE_LABELS[table.state]
+
+
 @login_required
 def event_console_view(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
@@ -61,7 +70,7 @@ def event_console_view(request: HttpRequest, pk: int) -> HttpResponse:
         {
             "event": event,
             "console": console,
-            "rows": [{"table": t, "label": STATE_LABELS[t.state]} for t in console.tables],
+            "rows": [{"table": t, "label": _label(t)} for t in console.tables],
             "blocked_message": BLOCKED_LABELS.get(console.blocked, ""),
         },
     )

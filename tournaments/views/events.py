@@ -4,6 +4,7 @@ regions (what static/js/live.js swaps in when the event's version moved; docs/li
 from __future__ import annotations
 
 import time
+from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
@@ -12,6 +13,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 
+from clubs.models import Player
 from core.errors import ApplicationError
 from scoring.models import Match
 from scoring.selectors import (
@@ -43,9 +45,12 @@ from tournaments.selectors import (
     event_round,
     event_rounds,
     event_standings,
+    event_takes_entries,
     event_tiebreak_order,
+    league_table,
     player_list,
     registration_list,
+    round_has_results,
     round_matches,
 )
 from tournaments.selectors.live import event_version
@@ -71,7 +76,10 @@ TIEBREAK_LABELS: dict[str, Any] = {
 TIEBREAK_LEGENDS: dict[str, Any] = {
     "match_points": gettext_lazy("Match points: the points for the matches won and drawn"),
     "record": gettext_lazy("Matches won, drawn and lost"),
-    "game_points": gettext_lazy("Game points: the points scored in every game played"),
+    "game_points": gettext_lazy(
+        "Game points: the margins of the games won less those of the games lost (below zero "
+        "when behind)"
+    ),
     "head_to_head": gettext_lazy("Head to head: the results between the tied players"),
     "buchholz": gettext_lazy("Buchholz: the opponents' match points added up"),
     "buchholz_cut1": gettext_lazy("Buchholz cut 1: Buchholz without the weakest opponent"),
@@ -104,6 +112,16 @@ def _standings_context(event: Event) -> dict[str, Any]:
         for key in order
         if key != "lots"
     ]
+    # A league stores no standings: its table is aggregated from its events' results on the
+    # fly (as the API does), so the page shows what the nights played, never "No results yet".
+    lines: list[Any] = list(standings.rows)
+    if event.kind == Event.Kind.LEAGUE:
+        table = league_table(league=event)
+        players = Player.objects.in_bulk([line.player for line in table])
+        lines = [
+            SimpleNamespace(rank=line.rank, player=players[line.player], values=line.values)
+            for line in table
+        ]
     rows = [
         {
             "rank": s.rank,
@@ -114,7 +132,7 @@ def _standings_context(event: Event) -> dict[str, Any]:
             "dropped": s.values.get("dropped", False),
             "group": s.values.get("group"),
         }
-        for s in standings.rows
+        for s in lines
     ]
     fixed = [
         ("match_points", TIEBREAK_LABELS["match_points"], TIEBREAK_LEGENDS["match_points"]),
@@ -233,6 +251,8 @@ def _live_context(event: Event, version: int) -> dict[str, Any]:
         "podium": _podium(event, standings["standings"], bracket),
         "rounds": rounds,
         "current_round": current,
+        # "Re-pair" is offered only while the service would allow it: no result in the round.
+        "repairable": current is not None and not round_has_results(rnd=current),
         "pairings": pairings,
         "bracket": bracket,
         "uses_rounds": event.kind in (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN),
@@ -274,6 +294,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         playing = event_open_seats(event_id=event.pk)
         context.update(
             registrations=registrations,
+            takes_entries=event_takes_entries(event=event),
             register_form=RegisterForm(players=unregistered),
             bulk_form=BulkRegisterForm(prefix="bulk", players=unregistered),
             waiting_checkin=sum(r.status == Registration.Status.REGISTERED for r in registrations),
