@@ -155,7 +155,14 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
     c: int
     d: int
     kind = type(mask)
-    if kind is list or kind is tuple:
+    if kind is int:
+        a = mask & 8191  # type: ignore[operator]
+        b = mask & 67108863  # type: ignore[operator]
+        d = mask >> 26  # type: ignore[operator]
+        c = d & 8191
+        b >>= 13
+        d >>= 13
+    elif kind is list or kind is tuple:
         # cards_to_mask's fast path, inline (see there), to a mask with 16 bits a suit that splits
         # in one call; list_mask has the last word on anything it does not settle. (No cards, or
         # one, make itemgetter fail: 0 then stands for the empty hand, and a card is refused.)
@@ -174,13 +181,6 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
                 a, b, c, d = _suits(list_mask(cards))  # a bool: refused
         else:
             a, b, c, d = _suits(list_mask(cards))
-    elif kind is int:
-        a = mask & 8191  # type: ignore[operator]
-        b = mask & 67108863  # type: ignore[operator]
-        d = mask >> 26  # type: ignore[operator]
-        c = d & 8191
-        b >>= 13
-        d >>= 13
     else:
         a, b, c, d = _suits(list_mask(mask))
     dw = RUN_DEADWOOD
@@ -258,7 +258,14 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
     c: int
     d: int
     kind = type(mask)
-    if kind is list or kind is tuple:
+    if kind is int:
+        a = mask & 8191  # type: ignore[operator]
+        b = mask & 67108863  # type: ignore[operator]
+        d = mask >> 26  # type: ignore[operator]
+        c = d & 8191
+        b >>= 13
+        d >>= 13
+    elif kind is list or kind is tuple:
         # cards_to_mask's fast path, inline (see there), to a mask with 16 bits a suit that splits
         # in one call; list_mask has the last word on anything it does not settle. (No cards, or
         # one, make itemgetter fail: 0 then stands for the empty hand, and a card is refused.)
@@ -277,13 +284,6 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
                 a, b, c, d = _suits(list_mask(cards))  # a bool: refused
         else:
             a, b, c, d = _suits(list_mask(cards))
-    elif kind is int:
-        a = mask & 8191  # type: ignore[operator]
-        b = mask & 67108863  # type: ignore[operator]
-        d = mask >> 26  # type: ignore[operator]
-        c = d & 8191
-        b >>= 13
-        d >>= 13
     else:
         a, b, c, d = _suits(list_mask(mask))
     dw = RUN_DEADWOOD
