@@ -164,8 +164,8 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
         d >>= 13
     elif kind is list or kind is tuple:
         # cards_to_mask's fast path, inline (see there), to a mask with 16 bits a suit that splits
-        # in one call; list_mask has the last word on anything it does not settle. (No cards, or
-        # one, make itemgetter fail: 0 then stands for the empty hand, and a card is refused.)
+        # in one call; list_mask has the last word on anything it does not settle. (itemgetter
+        # fails on no cards or one: 0 then stands for the empty hand, and one card goes slow.)
         cards: Sequence[int] = mask  # type: ignore[assignment]
         try:
             wide = sum(itemgetter(*cards)(_WIDE_BIT))
@@ -267,8 +267,8 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
         d >>= 13
     elif kind is list or kind is tuple:
         # cards_to_mask's fast path, inline (see there), to a mask with 16 bits a suit that splits
-        # in one call; list_mask has the last word on anything it does not settle. (No cards, or
-        # one, make itemgetter fail: 0 then stands for the empty hand, and a card is refused.)
+        # in one call; list_mask has the last word on anything it does not settle. (itemgetter
+        # fails on no cards or one: 0 then stands for the empty hand, and one card goes slow.)
         cards: Sequence[int] = mask  # type: ignore[assignment]
         try:
             wide = sum(itemgetter(*cards)(_WIDE_BIT))
