@@ -18,8 +18,9 @@ precomputed per rank, keyed by the rank's cards (and, for the pruned choices, wh
 be in a run).
 
 The functions here take a mask or a list (or tuple) of cards. A list is checked as
-:func:`engine.cards.cards_to_mask` checks it, by the same fast test inlined, but summed into a
-mask with 16 bits a suit, which one ``struct`` unpack splits into the four suits: in CPython each
+:func:`engine.cards.cards_to_mask` checks it, by the same fast test inlined, but with the cards'
+bits fetched by one ``itemgetter`` call (no Python-level call a card) and summed into a mask with
+16 bits a suit, which one ``struct`` unpack splits into the four suits: in CPython each
 operation on a 52-bit mask costs about as much as a dozen table look-ups, so the paths are written
 to do as few of them as they can and to read per-suit tables instead.
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import Final
 
 from engine.cards import cards_to_mask
@@ -95,7 +97,7 @@ _LOW_TWO: Final = tuple(mask & 3 for mask in range(1 << 13))
 _BROKEN: Final = (NONE, *(2 * min((m & -m).bit_length(), 10) for m in range(1, 1 << 13)))
 """Per 13-bit rank mask, what breaking a 3-set of its lowest rank adds: its two other cards."""
 
-_WIDE_BIT_OF: Final = {card: 1 << (card // 13 * 16 + card % 13) for card in range(52)}.__getitem__
+_WIDE_BIT: Final = {card: 1 << (card // 13 * 16 + card % 13) for card in range(52)}
 """The bit of a card in a mask with 16 bits a suit (the card lists' fast path)."""
 _SPLIT_WIDE: Final = struct.Struct(">4H").unpack
 """The four suit masks of a 16-bit-a-suit mask's 8 bytes, clubs first."""
@@ -148,6 +150,10 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
     >>> min_deadwood(hand), min_deadwood(cards_to_mask(hand))
     (20, 20)
     """
+    a: int
+    b: int
+    c: int
+    d: int
     kind = type(mask)
     if kind is int:
         a = mask & 8191  # type: ignore[operator]
@@ -156,29 +162,27 @@ def min_deadwood(mask: int | Iterable[int]) -> int:
         c = d & 8191
         b >>= 13
         d >>= 13
-    else:
+    elif kind is list or kind is tuple:
         # cards_to_mask's fast path, inline (see there), to a mask with 16 bits a suit that splits
-        # in one call; list_mask has the last word on anything it does not settle.
+        # in one call; list_mask has the last word on anything it does not settle. (itemgetter
+        # fails on no cards or one: 0 then stands for the empty hand, and one card goes slow.)
         cards: Sequence[int] = mask  # type: ignore[assignment]
-        wide: int | None = None
-        if kind is list or kind is tuple:
-            try:  # noqa: SIM105 (faster than contextlib.suppress)
-                wide = sum(map(_WIDE_BIT_OF, cards))
-            except (KeyError, TypeError):
-                pass
-        if wide is not None:
-            if wide.bit_count() == len(cards) and type(sum(cards)) is int:
-                d, c, b, a = _SPLIT_WIDE(wide.to_bytes(8))
-                low = _LOW_TWO[a]
-                if low and not (
-                    (not low & 1 or type(cards[cards.index(0)]) is int)
-                    and (not low & 2 or type(cards[cards.index(1)]) is int)
-                ):
-                    wide = None
-            else:
-                wide = None
-        if wide is None:
+        try:
+            wide = sum(itemgetter(*cards)(_WIDE_BIT))
+        except (KeyError, TypeError):
+            wide = 0
+        if wide.bit_count() == len(cards) and type(sum(cards)) is int:
+            d, c, b, a = _SPLIT_WIDE(wide.to_bytes(8))
+            low = _LOW_TWO[a]
+            if low and not (
+                (not low & 1 or type(cards[cards.index(0)]) is int)
+                and (not low & 2 or type(cards[cards.index(1)]) is int)
+            ):
+                a, b, c, d = _suits(list_mask(cards))  # a bool: refused
+        else:
             a, b, c, d = _suits(list_mask(cards))
+    else:
+        a, b, c, d = _suits(list_mask(mask))
     dw = RUN_DEADWOOD
     ab = a & b
     cd = c & d
@@ -249,6 +253,10 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
     >>> min_deadwood_after_discard(parse_cards("3S 4S 5S 6S 4H 4D 5D 2C 3C 4C 5C"))
     3
     """
+    a: int
+    b: int
+    c: int
+    d: int
     kind = type(mask)
     if kind is int:
         a = mask & 8191  # type: ignore[operator]
@@ -257,29 +265,27 @@ def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
         c = d & 8191
         b >>= 13
         d >>= 13
-    else:
+    elif kind is list or kind is tuple:
         # cards_to_mask's fast path, inline (see there), to a mask with 16 bits a suit that splits
-        # in one call; list_mask has the last word on anything it does not settle.
+        # in one call; list_mask has the last word on anything it does not settle. (itemgetter
+        # fails on no cards or one: 0 then stands for the empty hand, and one card goes slow.)
         cards: Sequence[int] = mask  # type: ignore[assignment]
-        wide: int | None = None
-        if kind is list or kind is tuple:
-            try:  # noqa: SIM105 (faster than contextlib.suppress)
-                wide = sum(map(_WIDE_BIT_OF, cards))
-            except (KeyError, TypeError):
-                pass
-        if wide is not None:
-            if wide.bit_count() == len(cards) and type(sum(cards)) is int:
-                d, c, b, a = _SPLIT_WIDE(wide.to_bytes(8))
-                low = _LOW_TWO[a]
-                if low and not (
-                    (not low & 1 or type(cards[cards.index(0)]) is int)
-                    and (not low & 2 or type(cards[cards.index(1)]) is int)
-                ):
-                    wide = None
-            else:
-                wide = None
-        if wide is None:
+        try:
+            wide = sum(itemgetter(*cards)(_WIDE_BIT))
+        except (KeyError, TypeError):
+            wide = 0
+        if wide.bit_count() == len(cards) and type(sum(cards)) is int:
+            d, c, b, a = _SPLIT_WIDE(wide.to_bytes(8))
+            low = _LOW_TWO[a]
+            if low and not (
+                (not low & 1 or type(cards[cards.index(0)]) is int)
+                and (not low & 2 or type(cards[cards.index(1)]) is int)
+            ):
+                a, b, c, d = _suits(list_mask(cards))  # a bool: refused
+        else:
             a, b, c, d = _suits(list_mask(cards))
+    else:
+        a, b, c, d = _suits(list_mask(mask))
     dw = RUN_DEADWOOD
     gain = DISCARD_GAIN
     g = gain[a]
