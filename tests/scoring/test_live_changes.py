@@ -1,0 +1,44 @@
+"""The last change of a match, read as the few columns it needs: who did what to which hand,
+for a player's move and for a director's, in one query."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.permissions import Actor
+from scoring.selectors.changes import match_last_change
+from scoring.services import entry_from_dict, hand_confirm, hand_override
+from tests.factories import UserFactory
+from tests.scoring.test_live import _actor, _knock, _match
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_last_change_says_who_did_what_in_one_query(django_assert_num_queries):
+    match = _match()
+    assert match_last_change(match_id=match.pk) is None
+    sub = _knock(match, position=1)
+    with django_assert_num_queries(1):
+        entered = match_last_change(match_id=match.pk)
+    assert entered is not None
+    assert (entered.action, entered.hand_number, entered.submission_id) == ("entered", 1, sub.pk)
+    dee = match.seats.get(position=1).player
+    assert (entered.player_id, entered.player_name) == (dee.pk, "Dee")
+    assert (entered.user_id, entered.user_name) == (None, "")
+    hand_confirm(submission=sub, actor=_actor(match, 0))
+    confirmed = match_last_change(match_id=match.pk)
+    assert confirmed is not None
+    assert confirmed.id > entered.id
+    assert (confirmed.action, confirmed.player_name) == ("confirmed", "Cleo")
+
+    director = UserFactory(username="dora")
+    match.event.directors.add(director)
+    entry = entry_from_dict(
+        {"knocker": 0, "outcome": "knock", "knocker_deadwood": 2, "defender_deadwood": 9}
+    )
+    hand_override(submission=sub, actor=Actor(user=director), entry=entry, reason="typo")
+    corrected = match_last_change(match_id=match.pk)
+    assert corrected is not None
+    assert (corrected.action, corrected.hand_number) == ("corrected", 1)
+    assert (corrected.user_id, corrected.user_name) == (director.pk, "dora")
+    assert (corrected.player_id, corrected.player_name) == (None, "")
