@@ -7,9 +7,9 @@ import pytest
 
 from scoring.permissions import Actor
 from scoring.selectors.changes import match_last_change
-from scoring.services import entry_from_dict, hand_confirm, hand_override
+from scoring.services import entry_from_dict, hand_confirm, hand_override, hand_submit
 from tests.factories import UserFactory
-from tests.scoring.test_live import _actor, _knock, _match
+from tests.scoring.test_live import _actor, _knock, _match, _seat
 
 pytestmark = pytest.mark.django_db
 
@@ -42,3 +42,28 @@ def test_the_last_change_says_who_did_what_in_one_query(django_assert_num_querie
     assert (corrected.action, corrected.hand_number) == ("corrected", 1)
     assert (corrected.user_id, corrected.user_name) == (director.pk, "dora")
     assert (corrected.player_id, corrected.player_name) == (None, "")
+
+
+def test_a_players_live_regions_take_a_fixed_number_of_queries(django_assert_max_num_queries):
+    """The session, the match, its seats, games, hands and entries, the seat's key and the last
+    change: as many after six hands as after one."""
+    match = _match()
+    sub = _knock(match, position=1)
+    client = _seat(match, 0)
+    url = f"/matches/{match.pk}/live/"
+    with django_assert_max_num_queries(8):
+        first = client.get(url)
+    assert b"Dee entered hand 1" in first.content
+    hand_confirm(submission=sub, actor=_actor(match, 0))
+    low = {"outcome": "knock", "knocker_deadwood": 2, "defender_deadwood": 6}
+    for n in range(2, 7):
+        seat = 1 if n % 2 else 0
+        entry = entry_from_dict({"knocker": seat, **low})
+        sub = hand_submit(match=match, actor=_actor(match, seat), entry=entry)
+        if n < 6:
+            hand_confirm(submission=sub, actor=_actor(match, 1 - seat))
+    with django_assert_max_num_queries(8):
+        later = client.get(url)
+    assert f'data-live-key="{sub.pk}-pending"'.encode() in later.content
+    assert f"/entries/{sub.pk}/confirm/".encode() not in later.content  # their own entry
+    assert later.content.count(b'data-live-region="') == first.content.count(b'data-live-region="')
