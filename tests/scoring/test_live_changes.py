@@ -3,6 +3,8 @@ for a player's move and for a director's, in one query."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scoring.permissions import Actor
@@ -67,3 +69,24 @@ def test_a_players_live_regions_take_a_fixed_number_of_queries(django_assert_max
     assert f'data-live-key="{sub.pk}-pending"'.encode() in later.content
     assert f"/entries/{sub.pk}/confirm/".encode() not in later.content  # their own entry
     assert later.content.count(b'data-live-region="') == first.content.count(b'data-live-region="')
+
+
+def _where(content: bytes) -> str:
+    found = re.search(r'<div class="where" id="where">.*?</div>', content.decode(), re.S)
+    assert found is not None
+    return found.group(0)
+
+
+def test_the_live_head_region_keeps_where_the_player_is_as_the_page_shows_it():
+    """The page's head region holds where the visitor is (whose turn, who deals, the entry
+    waiting): the live region swapped in for it holds the same, not the heading alone."""
+    match = _match()
+    client = _seat(match, 0)
+    before = client.get(f"/matches/{match.pk}/live/")
+    _knock(match, position=1)
+    page = client.get(f"/matches/{match.pk}/")
+    live = client.get(f"/matches/{match.pk}/live/")
+    assert _where(live.content) == _where(page.content)
+    assert "You are Cleo" in _where(live.content)
+    assert "Dee entered hand 1" in _where(live.content)
+    assert _where(live.content) != _where(before.content)
