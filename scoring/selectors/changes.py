@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
+
 from scoring.models import HandSubmission, Match
 
 
@@ -57,25 +59,40 @@ def _action(status: str, override_reason: str) -> str:
 
 
 def match_last_change(*, match_id: int) -> MatchChange | None:
-    """The newest move of any entry of the match (None before the first entry)."""
+    """The newest move of any entry of the match (None before the first entry).
+
+    Read as the few columns the change needs (one query, as before): a history row carries the
+    entry, its payload and its verdict as JSON, which every player's fragment would otherwise
+    decode only to say who did what. The player and the user are read through their joins (one
+    since deleted is nobody, as it was when they were read with ``select_related``)."""
     history = HandSubmission.history.model
-    record = (
+    username = f"history_user__{get_user_model().USERNAME_FIELD}"
+    row = (
         history.objects.filter(hand__game__match_id=match_id)
-        .select_related("hand", "history_player", "history_user")
         .order_by("-history_id")
+        .values_list(
+            "history_id",
+            "status",
+            "override_reason",
+            "hand__number",
+            "id",
+            "history_player__id",
+            "history_player__name",
+            "history_user__id",
+            username,
+        )
         .first()
     )
-    if record is None:
+    if row is None:
         return None
-    player = record.history_player
-    user = record.history_user
+    history_id, status, override_reason, number, sub_id, player_id, player, user_id, user = row
     return MatchChange(
-        id=record.history_id,
-        action=_action(record.status, record.override_reason),
-        hand_number=record.hand.number,
-        submission_id=record.id,
-        player_id=player.pk if player is not None else None,
-        player_name=player.name if player is not None else "",
-        user_id=user.pk if user is not None else None,
-        user_name=user.get_username() if user is not None else "",
+        id=history_id,
+        action=_action(status, override_reason),
+        hand_number=number,
+        submission_id=sub_id,
+        player_id=player_id,
+        player_name=player if player_id is not None else "",
+        user_id=user_id,
+        user_name=str(user) if user_id is not None else "",
     )

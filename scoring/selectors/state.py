@@ -127,15 +127,22 @@ def match_prefetched(*, match_id: int) -> Match:
 
 def _with_state_relations(matches: QuerySet[Match]) -> QuerySet[Match]:
     """``matches`` with every relation :func:`match_state` reads prefetched (six queries for
-    any number of matches)."""
+    any number of matches).
+
+    Each related list is ordered within its parent only (seats by position, games and hands by
+    number, submissions by version): the order the models' own ``Meta.ordering`` gives inside
+    one match, game or hand (those fields are unique there), without the joins up to the match
+    that ordering by ``match``/``game``/``hand`` costs (the match's own ordering, the
+    creation time, would be joined into every prefetch query, and compiled for each request).
+    """
     return matches.select_related("event__club", "winner").prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")),
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position")),
         Prefetch(
             "games",
-            queryset=Game.objects.prefetch_related(
+            queryset=Game.objects.order_by("number").prefetch_related(
                 Prefetch(
                     "hands",
-                    queryset=Hand.objects.prefetch_related(
+                    queryset=Hand.objects.order_by("number").prefetch_related(
                         Prefetch(
                             "submissions",
                             queryset=HandSubmission.objects.select_related(
@@ -143,7 +150,7 @@ def _with_state_relations(matches: QuerySet[Match]) -> QuerySet[Match]:
                                 "confirmed_by_player",
                                 "submitted_by_user",
                                 "confirmed_by_user",
-                            ),
+                            ).order_by("version"),
                         )
                     ),
                 )
