@@ -8,6 +8,7 @@ on a hand, a conflict) is recorded as a problem.
 
 from __future__ import annotations
 
+import http.client
 import json
 import threading
 import time
@@ -77,7 +78,9 @@ class Api:
                     status, raw = response.status, response.read()
             except urllib.error.HTTPError as exc:
                 status, raw = exc.code, exc.read()
-            except OSError:
+            except (OSError, http.client.HTTPException):
+                # refused, reset, or an answer cut short by a killed server (IncompleteRead):
+                # nothing was acknowledged, so it is sent again, with the same Idempotency-Key
                 status, raw = 0, b""
             finally:
                 with self.lock:

@@ -42,7 +42,9 @@ def seating_warnings(
     """What to tell a director seating ``players`` at ``table_number`` (``exclude``: the match
     just started, when asked afterwards): each player still at another open table, and a table
     that holds another open match."""
-    open_matches = _open_matches(event_id).exclude(pk=exclude)
+    open_matches = _open_matches(event_id)
+    if exclude is not None:
+        open_matches = open_matches.exclude(pk=exclude)
     warnings = []
     seats = (
         Seat.objects.filter(match__in=open_matches, player_id__in=players)

@@ -81,7 +81,7 @@ def test_card_lists_are_checked_as_cards_to_mask_checks_them() -> None:
 
     for cards in [*_odd_card_lists(), [Card.ACE, 1, 2, 14, 27, Card.KING]]:
         try:
-            expected: int | str = cards_to_mask(cards)  # type: ignore[arg-type]
+            expected: int | str = cards_to_mask(cards)
         except CardError as error:
             expected = str(error)
         for given in (cards, tuple(cards)):
@@ -89,7 +89,7 @@ def test_card_lists_are_checked_as_cards_to_mask_checks_them() -> None:
                 if fn is min_deadwood_after_discard and not cards:
                     continue  # the hand must hold a card
                 try:
-                    got: int | str = fn(given)  # type: ignore[arg-type]
+                    got: int | str = fn(given)
                 except CardError as error:
                     got = str(error)
                 assert got == (fn(expected) if isinstance(expected, int) else expected), given
