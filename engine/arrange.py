@@ -345,6 +345,23 @@ def _scored(
     return mask, extra, forced, scored
 
 
+def _combos(mask: int, runnable: int, contested: int) -> Sequence[int]:
+    """Every pruned choice of sets at the ``contested`` ranks, highest rank first: the
+    cross-product of :data:`PRUNED_OPTIONS` for each rank (``runnable``: the hand's runnable
+    cards, shifted past the 52 card bits, as the table's index wants them)."""
+    high = 1 << (contested.bit_length() - 1)
+    bits = high * _SPREAD
+    combos: Sequence[int] = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+    contested ^= high
+    while contested:
+        high = 1 << (contested.bit_length() - 1)
+        bits = high * _SPREAD
+        options = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
+        combos = [x | o for x in combos for o in options]
+        contested ^= high
+    return combos
+
+
 def _set_choices(
     mask: int, a: int, b: int, c: int, d: int, sets: int
 ) -> tuple[int, int, Sequence[int], list[int]]:
@@ -367,16 +384,7 @@ def _set_choices(
     combos: Sequence[int] = (0,)
     if contested:
         runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
-        high = 1 << (contested.bit_length() - 1)
-        bits = high * _SPREAD
-        combos = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
-        contested ^= high
-        while contested:
-            high = 1 << (contested.bit_length() - 1)
-            bits = high * _SPREAD
-            options = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
-            combos = [x | o for x in combos for o in options]
-            contested ^= high
+        combos = _combos(mask, runnable, contested)
     dw = RUN_DEADWOOD
     values = []
     for removed in combos:
@@ -429,16 +437,7 @@ def _best_hand(mask: int) -> int:
     if not contested:
         return rest | (mask ^ rest) << 52
     runnable = (ra | rb << 13 | rc << 26 | rd << 39) << 52
-    high = 1 << (contested.bit_length() - 1)
-    bits = high * _SPREAD
-    combos: Sequence[int] = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
-    contested ^= high
-    while contested:
-        high = 1 << (contested.bit_length() - 1)
-        bits = high * _SPREAD
-        options = PRUNED_OPTIONS[mask & bits | runnable & bits << 52]
-        combos = [x | o for x in combos for o in options]
-        contested ^= high
+    combos = _combos(mask, runnable, contested)
     dw = RUN_DEADWOOD
     least = _NONE
     chosen = 0
