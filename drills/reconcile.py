@@ -162,10 +162,14 @@ def _ratings(counts: Counter[str], problems: list[str]) -> None:
             (r.player_id, r.kind): (r.rating, r.deviation, r.games) for r in Rating.objects.all()
         }
 
-    stored = snapshot()
+    stored: dict[tuple[int, str], tuple[float, float, int]] = {}
     replayed: dict[tuple[int, str], tuple[float, float, int]] = {}
     try:
         with transaction.atomic():
+            # Every rating write holds its club's row lock first; so does this replay, so a
+            # worker still rating waits for it (or it for the worker) instead of deadlocking.
+            list(Club.objects.select_for_update().order_by("pk").values_list("pk", flat=True))
+            stored = snapshot()
             RatingHistory.objects.all().delete()
             Rating.objects.all().delete()
             played = Match.objects.filter(

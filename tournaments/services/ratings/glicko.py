@@ -76,6 +76,17 @@ def _games(match_ids: list[int]) -> list[tuple[int, RatedGame]]:
     return games
 
 
+def lock_club_ratings(club_id: int) -> None:
+    """Take the club's row lock: every rating write of a club holds it, one writer at a time.
+
+    Glicko-2 updates, the batch path, withdrawals and OpenSkill rebuilds all take it first,
+    before any rating or history row, so concurrent workers (or a correction and a worker)
+    wait in turn instead of locking rating and history rows in different orders and
+    deadlocking on PostgreSQL. Must run inside a transaction; taking it again is free.
+    """
+    list(Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True))
+
+
 def _glicko_rate(*, club: Club, period: date, affected: set[int]) -> None:
     """Re-rate ``affected`` players' games in ``period`` and store their ratings and history.
 
@@ -83,8 +94,10 @@ def _glicko_rate(*, club: Club, period: date, affected: set[int]) -> None:
     in it, holding the provisional rating after that match (:func:`glicko2_steps`), so a
     player's history is dated by the matches that moved it; the last row is the period's
     rating. A player left with no game in the period (a match withdrawn) gets one row without
-    a match: their rating back at the period's start, deviation grown.
+    a match: their rating back at the period's start, deviation grown. Holds the club's
+    rating lock (:func:`lock_club_ratings`).
     """
+    lock_club_ratings(club.pk)
     length = max(1, club.rating_period_days)
     end = period + timedelta(days=length)
     match_ids = _two_player_matches(club, period, end, affected)

@@ -14,7 +14,7 @@ from clubs.models import Club
 from scoring.models import Match, Seat
 from tournaments.models import Event, Rating, RatingHistory
 from tournaments.selectors import club_rating_period_start
-from tournaments.services.ratings.glicko import _glicko_rate
+from tournaments.services.ratings.glicko import _glicko_rate, lock_club_ratings
 from tournaments.services.ratings.openskill import (
     _is_openskill,
     _openskill_rate,
@@ -28,6 +28,8 @@ def ratings_update_for_match(*, match_id: int) -> None:
         match = Match.objects.select_related("event__club").filter(pk=match_id).first()
         if match is None:
             return
+        lock_club_ratings(match.event.club_id)  # before reading what the update builds on
+        match.refresh_from_db(fields=["status", "decision", "finished_at"])
         if match.status != Match.Status.FINISHED or match.decision != Match.Decision.PLAYED:
             # No longer rated: if OpenSkill still counts it, take it out by a rebuild.
             if RatingHistory.objects.filter(match=match, kind=Rating.Kind.OPENSKILL).exists():
@@ -60,6 +62,7 @@ def ratings_withdraw_match(*, match: Match, day: date) -> None:
     A multi-player match that OpenSkill counted rebuilds the club's OpenSkill ratings from the
     stored results (:func:`ratings_openskill_rebuild`), which no longer include it.
     """
+    lock_club_ratings(match.event.club_id)
     seats = sorted(Seat.objects.filter(match=match).values_list("position", "player_id", "team"))
     if _is_openskill(seats):
         if RatingHistory.objects.filter(match=match, kind=Rating.Kind.OPENSKILL).exists():
@@ -105,6 +108,7 @@ def ratings_update_for_event(*, event: Event) -> int:
         by_period[club_rating_period_start(club=club, day=day)].append(mid)
     rated: set[int] = set()
     with transaction.atomic():
+        lock_club_ratings(club.pk)
         for period, mids in sorted(by_period.items()):
             seats = Seat.objects.filter(match_id__in=mids)
             players = set(seats.values_list("player_id", flat=True))
