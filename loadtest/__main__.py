@@ -48,7 +48,14 @@ def _run(env: dict[str, str], *args: str) -> str:
 def _serve(env: dict[str, str], port: int, log: Path) -> subprocess.Popen[bytes]:
     out = log.open("ab")
     proc = subprocess.Popen(
-        [sys.executable, "manage.py", "serve", "--addr", f"127.0.0.1:{port}"],
+        [
+            sys.executable,
+            "manage.py",
+            "serve",
+            "--addr",
+            f"127.0.0.1:{port}",
+            *os.environ.get("LOADTEST_SERVE_ARGS", "").split(),
+        ],
         cwd=ROOT,
         env={**env, "PYTHONUNBUFFERED": "1"},
         stdout=out,

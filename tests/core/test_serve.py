@@ -17,10 +17,12 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 
 from core.management.commands.serve import (
     Command,
     allowed_hosts_with,
+    default_web_processes,
     keep_alive_seconds,
     public_address,
     split_addr,
@@ -196,3 +198,14 @@ def test_idle_connections_outlive_the_live_pages_longest_wait_between_polls():
     if os.name == "posix":
         assert web[web.index("--keep-alive") + 1] == "5"
         assert web[web.index("--worker-class") + 1] == "gthread"
+
+
+def test_the_web_server_runs_four_processes_on_sqlite_and_two_on_postgresql():
+    """16 threads either way; on SQLite spread over 4 processes (docs/live.md's figures)."""
+    assert default_web_processes("django.db.backends.sqlite3") == (4, 4)
+    assert default_web_processes("django.db.backends.postgresql") == (2, 8)
+    expected = default_web_processes(settings.DATABASES["default"]["ENGINE"])
+    options = Command().create_parser("manage.py", "serve").parse_args([])
+    assert (options.web_workers, options.threads) == expected
+    options = Command().create_parser("manage.py", "serve").parse_args(["--web-workers", "3"])
+    assert (options.web_workers, options.threads) == (3, expected[1])
