@@ -128,10 +128,20 @@ class _Cpu:
             out[kind] = out.get(kind, 0.0) + seconds
         return out
 
+    def machine(self) -> float:
+        """CPU seconds the whole machine has been busy (``/proc/stat``: every core, not idle)."""
+        try:
+            fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+        except OSError:
+            return 0.0
+        busy = [int(x) for x in fields[:8]]  # user nice system idle iowait irq softirq steal
+        return (sum(busy) - busy[3] - busy[4]) / self.tick
+
     def begin(self, *roots: int) -> None:
         self.roots = list(roots)
         self.sample()
         self.start = self.totals()
+        self.start["machine"] = self.machine()
         self.thread.start()
 
     def _run(self) -> None:
@@ -139,9 +149,15 @@ class _Cpu:
             self.sample()
 
     def end(self) -> dict[str, float]:
+        """Each kind's CPU seconds since :meth:`begin`, and ``other``: the rest of the machine's
+        busy time (the database server when it runs here, the loadtest itself, other programs)."""
         self.stop.set()
         self.sample()
-        return {k: v - self.start.get(k, 0.0) for k, v in sorted(self.totals().items())}
+        used = {k: v - self.start.get(k, 0.0) for k, v in sorted(self.totals().items())}
+        busy = self.machine() - self.start["machine"]
+        if busy > 0:
+            used["other"] = max(0.0, busy - sum(used.values()))
+        return used
 
 
 def _pct(values: list[float], q: float) -> float:

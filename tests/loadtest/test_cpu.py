@@ -44,9 +44,34 @@ def test_the_cpu_a_child_burns_is_counted_under_its_kind_and_none_before_the_sta
         child.stdin.write("done\n")
         child.stdin.close()
         child.wait(timeout=30)
-    assert set(used) == {"web"}
+    assert set(used) <= {"web", "other"}
     assert 0.5 <= used["web"] < 5.0, used
     assert cpu._kind("python -m celery -A config worker") == "worker"
     assert cpu._kind("python -m celery -A config beat") == "beat"
     assert cpu._kind("python -m locust -f loadtest/locustfile.py") == "locust"
     assert cpu._kind("python manage.py serve") == "serve"
+
+
+def test_cpu_burnt_outside_the_roots_is_the_machines_other_time():
+    """A process the run did not start (a database server on the same machine) counts as other."""
+    cpu = _Cpu()
+    outsider = subprocess.Popen(
+        [sys.executable, "-c", BURN, "postgres"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert outsider.stdin is not None
+    assert outsider.stdout is not None
+    try:
+        cpu.begin()  # no roots: nothing of the run's own
+        outsider.stdin.write("go\n")
+        outsider.stdin.flush()
+        assert outsider.stdout.readline().strip() == "burnt"
+        used = cpu.end()
+    finally:
+        outsider.stdin.write("done\n")
+        outsider.stdin.close()
+        outsider.wait(timeout=30)
+    assert set(used) == {"other"}
+    assert used["other"] >= 0.5, used
