@@ -179,8 +179,11 @@ def hand_confirm(
         sub.save(
             update_fields=["status", "confirmed_by_user", "confirmed_by_player", "confirmed_at"]
         )
-        organiser().results_changed(event=state.match.event)
         match_sync(match=state.match)
+        # Last: bumping the event's results sequence locks the event's row until commit, and
+        # every table of the event confirms through that row; taken after the match's own
+        # work (the engine over its hands, the games saved), it is held only for the commit.
+        organiser().results_changed(event=state.match.event)
     return sub
 
 
