@@ -86,3 +86,32 @@ def test_match_detail_has_no_n_plus_one(make_event, director_api, django_assert_
         api.detail(m)
     with django_assert_max_num_queries(12):
         api.sheet(m)
+
+
+def test_a_confirmation_locks_the_event_only_at_its_end(make_event, director_api):
+    """Every table of an event confirms through the event's row: its results sequence is bumped
+    after the match's own work (its hands read again and scored by the engine, its games saved
+    when one closes), so the row lock that UPDATE takes is held for the commit only."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event = make_event("standard", confirmation="opponent")
+    m = director_api(event).start(event, players(event, 2))["id"]
+    entered = seat_api(m, 0).hand(m, **KNOCK)
+    with CaptureQueriesContext(connection) as queries:
+        seat_api(m, 1).action(entered["id"], "confirm")
+    sql = [q["sql"] for q in queries.captured_queries]
+    bump = [i for i, s in enumerate(sql) if s.startswith('UPDATE "tournaments_event"')]
+    assert bump, sql
+    writes_after = [
+        s
+        for s in sql[bump[-1] + 1 :]
+        if s.split(" ", 1)[0] in {"INSERT", "UPDATE", "DELETE"}
+        and '"tournaments_event"' not in s.split(" SET ", 1)[0]
+    ]
+    assert writes_after == []
+    hands_read = [
+        i for i, s in enumerate(sql) if s.startswith("SELECT") and '"scoring_handsubmission"' in s
+    ]
+    assert len(hands_read) >= 2  # the entry being confirmed, then the match's hands again
+    assert hands_read[-1] < bump[0]
