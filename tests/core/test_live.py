@@ -307,3 +307,86 @@ def test_through_the_site_spectators_follow_the_table_and_players_keep_their_but
     hers = cleo.get(path)
     assert hers.content != after.content
     assert b"/confirm/" in hers.content
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_poll_on_a_kept_connection_makes_no_health_check_round_trip(monkeypatch):
+    """Django checks a kept connection (``SELECT 1``) before each request's first query; a
+    poll's one query is its own check, so the round trip is not made for it."""
+    from django.db import connections
+
+    connection = connections["default"]
+    match = _match()
+    checks: list[bool] = []
+    real = type(connection).is_usable
+
+    def counted(self: Any) -> bool:
+        checks.append(True)
+        return bool(real(self))
+
+    monkeypatch.setattr(type(connection), "is_usable", counted)
+    connection.ensure_connection()
+    connection.health_check_enabled = True
+    connection.close_if_unusable_or_obsolete()  # what the start of each request does
+    response, below = _through(f"/api/matches/{match.pk}/version/")
+    assert response.status_code == 200
+    assert below.reached == []
+    assert checks == []
+    assert connection.connection is not None  # kept for the next request
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_poll_whose_kept_connection_broke_is_answered_on_a_new_one(monkeypatch):
+    from django.db import OperationalError, connection
+
+    import core.live
+
+    match = _match()
+    connection.ensure_connection()
+    calls: list[int] = []
+    real = core.live._route
+
+    def failing_once(*args: Any) -> Any:
+        found = real(*args)
+        assert found is not None
+        selector, kwargs = found
+
+        def select(**kw: int) -> Any:
+            calls.append(1)
+            if len(calls) == 1:
+                raise OperationalError("server closed the connection unexpectedly")
+            return selector(**kw)
+
+        return select, kwargs
+
+    monkeypatch.setattr(core.live, "_route", failing_once)
+    response, _below = _through(f"/api/matches/{match.pk}/version/")
+    assert response.status_code == 200
+    assert json.loads(response.content)["version"] == match.live_seq
+    assert len(calls) == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_a_poll_after_postgresql_dropped_the_connection_is_answered():
+    """The database server ended this process's kept connection (a restart does the same)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL)")
+    import psycopg
+
+    match = _match()
+    connection.ensure_connection()
+    pid = connection.connection.info.backend_pid
+    params = connection.get_connection_params()
+    params.pop("cursor_factory", None)
+    params.pop("context", None)
+    with psycopg.connect(**params, autocommit=True) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+    connection.close_if_unusable_or_obsolete()
+    response, below = _through(f"/api/matches/{match.pk}/version/")
+    assert response.status_code == 200
+    assert below.reached == []
+    assert json.loads(response.content)["version"] == match.live_seq
+    assert connection.connection.info.backend_pid != pid
