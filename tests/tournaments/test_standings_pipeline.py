@@ -59,6 +59,25 @@ def test_results_for_an_event_with_a_rebuild_queued_send_one_more_not_one_each(
     assert event.results_seq == 20
 
 
+def test_a_result_with_a_rebuild_queued_writes_nothing_to_the_events_row(sent):
+    """The prompt after a result reads whether a rebuild is waiting; only when none is does it
+    claim the slot with an UPDATE (every table's results go through the event's row lock)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.services.work import standings_prompt
+
+    event = _event_factory()
+    assert standings_prompt(event_id=event.pk) is True
+    with CaptureQueriesContext(connection) as queries:
+        assert standings_prompt(event_id=event.pk) is False
+    assert [q["sql"].split(" ", 1)[0] for q in queries.captured_queries] == ["SELECT"]
+    assert sent == [event.pk]
+    tasks.event_standings_rebuild(event.pk)  # a worker starts it: the slot is free again
+    assert standings_prompt(event_id=event.pk) is True
+    assert sent == [event.pk, event.pk]
+
+
 def test_loading_many_results_in_one_transaction_sends_one_rebuild(
     sent, django_capture_on_commit_callbacks
 ):

@@ -92,6 +92,12 @@ def standings_prompt(*, event_id: int) -> bool:
     """
     try:
         task, _ = _work_task(STANDINGS)
+        # A rebuild already waiting for a worker will count this result (it reads the results
+        # when it starts): seen by a plain read, no UPDATE queues on the event's row lock, which
+        # every table's results go through (docs/live.md).
+        queued = Event.objects.filter(pk=event_id).values_list("standings_queued_at", flat=True)
+        if next(iter(queued), None) is not None:
+            return False
         now = timezone.now()
         claimed = Event.objects.filter(pk=event_id, standings_queued_at__isnull=True).update(
             standings_queued_at=now
