@@ -166,8 +166,10 @@ def _ratings(counts: Counter[str], problems: list[str]) -> None:
     replayed: dict[tuple[int, str], tuple[float, float, int]] = {}
     try:
         with transaction.atomic():
-            # Every rating write holds its club's row lock first; so does this replay, so a
-            # worker still rating waits for it (or it for the worker) instead of deadlocking.
+            # Every rating write holds its club's row lock; so does this replay, so a worker
+            # still rating waits for it (or it for the worker). The events' rows first, as a
+            # correction takes its event's row before its club's: never the other way round.
+            list(Event.objects.select_for_update().order_by("pk").values_list("pk", flat=True))
             list(Club.objects.select_for_update().order_by("pk").values_list("pk", flat=True))
             stored = snapshot()
             RatingHistory.objects.all().delete()

@@ -2,10 +2,12 @@
 
 Several workers rate finished matches of one club at once (as N Celery workers do after a busy
 round), while another re-rates the whole event by the batch path, another rebuilds the club's
-OpenSkill ratings, and another replays everything from no ratings at all and rolls back (what an
-audit does). Every rating write takes the club's row lock first, so they wait in turn: no thread
-may hit any database error (no deadlock, no duplicate rating row), and afterwards the stored
-ratings equal a replay of the stored results.
+OpenSkill ratings, another does what a director's correction does (the event's results bump,
+then the ratings it touches), and another replays everything from no ratings at all and rolls
+back (what an audit does). Every rating write takes the club's row lock first, and the batch
+path marks the event only after its commit, so they wait in turn: no thread may hit any
+database error (no deadlock, no duplicate rating row), and afterwards the stored ratings equal a
+replay of the stored results.
 """
 
 from __future__ import annotations
@@ -23,8 +25,13 @@ from clubs.models import Club
 from scoring.models import Game, Match, Seat
 from tests.factories import ClubFactory, PlayerFactory
 from tournaments.models import Event, Rating, RatingHistory
-from tournaments.services import event_create, ratings_update_for_event, ratings_update_for_match
-from tournaments.services.ratings import ratings_openskill_rebuild
+from tournaments.services import (
+    event_create,
+    event_results_bump,
+    ratings_update_for_event,
+    ratings_update_for_match,
+)
+from tournaments.services.ratings import ratings_openskill_rebuild, ratings_withdraw_match
 from tournaments.services.ratings.glicko import lock_club_ratings
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -70,6 +77,8 @@ def _replay(club: Club, event: Event) -> dict[tuple[int, str], tuple[float, floa
     result: dict[tuple[int, str], tuple[float, float, int]] = {}
     try:
         with transaction.atomic():
+            # The event's row, then the club's: the order a correction takes them in.
+            list(Event.objects.select_for_update().filter(pk=event.pk).values_list("pk"))
             lock_club_ratings(club.pk)
             RatingHistory.objects.all().delete()
             Rating.objects.all().delete()
@@ -100,7 +109,7 @@ def test_concurrent_rating_writes_of_one_club_wait_in_turn() -> None:
 
     errors: list[str] = []
     guard = threading.Lock()
-    start = threading.Barrier(WORKERS + 3)
+    start = threading.Barrier(WORKERS + 4)
 
     def run(name: str, work: Any) -> None:
         try:
@@ -121,6 +130,17 @@ def test_concurrent_rating_writes_of_one_club_wait_in_turn() -> None:
         return rate_mine
 
     jobs = [(f"worker {n}", worker(n)) for n in range(WORKERS)]
+
+    def correction() -> None:
+        # What a director's correction of a final result does: the results bump (the event's
+        # row), then the ratings it touches (the club's lock), in one transaction.
+        with transaction.atomic():
+            event_results_bump(event=Event.objects.get(pk=event.pk))
+            ratings_withdraw_match(
+                match=Match.objects.get(pk=matches[0]), day=timezone.now().date()
+            )
+
+    jobs.append(("correction", correction))
     jobs.append(("batch", lambda: ratings_update_for_event(event=Event.objects.get(pk=event.pk))))
     jobs.append(("openskill", lambda: ratings_openskill_rebuild(club=Club.objects.get(pk=club.pk))))
     jobs.append(

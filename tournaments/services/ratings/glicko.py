@@ -82,7 +82,10 @@ def lock_club_ratings(club_id: int) -> None:
     Glicko-2 updates, the batch path, withdrawals and OpenSkill rebuilds all take it first,
     before any rating or history row, so concurrent workers (or a correction and a worker)
     wait in turn instead of locking rating and history rows in different orders and
-    deadlocking on PostgreSQL. Must run inside a transaction; taking it again is free.
+    deadlocking on PostgreSQL. A transaction that also writes an event's row takes that first,
+    as a correction does (its results bump, then the ratings it withdraws); nothing holds this
+    lock while it waits for an event's row. Must run inside a transaction; taking it again is
+    free.
     """
     list(Club.objects.select_for_update().filter(pk=club_id).values_list("pk", flat=True))
 

@@ -114,5 +114,9 @@ def ratings_update_for_event(*, event: Event) -> int:
             players = set(seats.values_list("player_id", flat=True))
             _glicko_rate(club=club, period=period, affected=players)
             rated |= players
-        Event.objects.filter(pk=event.pk).update(ratings_seq=event.results_seq)
+    # After the ratings' commit, not under the club's lock: a correction takes the event's row
+    # (its results bump) before the club's (the ratings it withdraws), so holding the club's
+    # while waiting for the event's could deadlock with it. Lost with a crash in between, it is
+    # only a repeat of this idempotent update.
+    Event.objects.filter(pk=event.pk).update(ratings_seq=event.results_seq)
     return len(rated)
