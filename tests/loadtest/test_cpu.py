@@ -22,12 +22,13 @@ BURN = (
 )
 
 
-def test_the_cpu_a_child_burns_is_counted_under_its_kind_and_none_before_the_start():
+def _measure_a_burn(name: str, *, rooted: bool) -> dict[str, float]:
+    """What ``_Cpu`` counts while a child named ``name`` burns 0.6 CPU seconds; the child is
+    one of the run's roots (as the server is) or not (as a database server on the machine)."""
     cpu = _Cpu()
-    # Named like the web server's command line; it burns once the start is sampled, and stays
-    # until the end is (as the server does during a run).
+    # It burns once the start is sampled, and stays until the end is (as the server does).
     child = subprocess.Popen(
-        [sys.executable, "-c", BURN, "gunicorn"],
+        [sys.executable, "-c", BURN, name],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
@@ -35,17 +36,23 @@ def test_the_cpu_a_child_burns_is_counted_under_its_kind_and_none_before_the_sta
     assert child.stdin is not None
     assert child.stdout is not None
     try:
-        cpu.begin(child.pid)
+        cpu.begin(*([child.pid] if rooted else []))
         child.stdin.write("go\n")
         child.stdin.flush()
         assert child.stdout.readline().strip() == "burnt"
-        used = cpu.end()
+        return cpu.end()
     finally:
         child.stdin.write("done\n")
         child.stdin.close()
         child.wait(timeout=30)
+
+
+def test_the_cpu_a_child_burns_is_counted_under_its_kind_and_none_before_the_start():
+    # Named like the web server's command line.
+    used = _measure_a_burn("gunicorn", rooted=True)
     assert set(used) <= {"web", "other"}
     assert 0.5 <= used["web"] < 5.0, used
+    cpu = _Cpu()
     assert cpu._kind("python -m celery -A config worker") == "worker"
     assert cpu._kind("python -m celery -A config beat") == "beat"
     assert cpu._kind("python -m locust -f loadtest/locustfile.py") == "locust"
@@ -54,24 +61,6 @@ def test_the_cpu_a_child_burns_is_counted_under_its_kind_and_none_before_the_sta
 
 def test_cpu_burnt_outside_the_roots_is_the_machines_other_time():
     """A process the run did not start (a database server on the same machine) counts as other."""
-    cpu = _Cpu()
-    outsider = subprocess.Popen(
-        [sys.executable, "-c", BURN, "postgres"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    assert outsider.stdin is not None
-    assert outsider.stdout is not None
-    try:
-        cpu.begin()  # no roots: nothing of the run's own
-        outsider.stdin.write("go\n")
-        outsider.stdin.flush()
-        assert outsider.stdout.readline().strip() == "burnt"
-        used = cpu.end()
-    finally:
-        outsider.stdin.write("done\n")
-        outsider.stdin.close()
-        outsider.wait(timeout=30)
+    used = _measure_a_burn("postgres", rooted=False)
     assert set(used) == {"other"}
     assert used["other"] >= 0.5, used

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.test import Client
 from django.utils import timezone
 
-from scoring.models import Game, Hand, HandSubmission, Match
+from scoring.models import Game, Hand, HandSubmission, Match, Seat
 from tournaments.services import event_results_bump, match_finished
 
 
@@ -130,3 +130,36 @@ def api_event(api: Any, club: Any, players: Sequence[Any], kind: str, **options:
         )
         assert response.status_code == 201, response.json()
     return event
+
+
+def finished_match(
+    event: Any,
+    players: Sequence[Any],
+    *,
+    at: Any,
+    winner: Any = None,
+    winner_team: int | None = None,
+    teams: Sequence[int] | None = None,
+    totals: list[int] | None = None,
+) -> Match:
+    """A final match as scoring stores it (its seats, one finished game, the winner), without
+    playing it: for rating tests, which need only the outcome and when it was final."""
+    match = Match.objects.create(
+        event=event,
+        rules=event.rules,
+        status=Match.Status.FINISHED,
+        winner=winner,
+        winner_team=winner_team,
+        finished_at=at,
+    )
+    Seat.objects.bulk_create(
+        Seat(match=match, player=p, position=k, team=teams[k] if teams else None)
+        for k, p in enumerate(players)
+    )
+    Game.objects.create(
+        match=match,
+        number=1,
+        status=Game.Status.FINISHED,
+        result={"final_totals": totals or []},
+    )
+    return match

@@ -22,8 +22,9 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from clubs.models import Club
-from scoring.models import Game, Match, Seat
+from scoring.models import Match
 from tests.factories import ClubFactory, PlayerFactory
+from tests.tournaments.helpers import finished_match
 from tournaments.models import Event, Rating, RatingHistory
 from tournaments.services import (
     event_create,
@@ -50,22 +51,6 @@ class _Rollback(Exception):
 def _needs_postgres() -> None:
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (set DATABASE_URL)")
-
-
-def _finished(event: Event, players: list[Any], *, at: Any, winner: Any) -> Match:
-    """A final match as scoring stores it: its seats, one finished game and the winner."""
-    match = Match.objects.create(
-        event=event,
-        rules=event.rules,
-        status=Match.Status.FINISHED,
-        winner=winner,
-        finished_at=at,
-    )
-    Seat.objects.bulk_create(Seat(match=match, player=p, position=k) for k, p in enumerate(players))
-    Game.objects.create(
-        match=match, number=1, status=Game.Status.FINISHED, result={"final_totals": []}
-    )
-    return match
 
 
 def _snapshot() -> dict[tuple[int, str], tuple[float, float, int]]:
@@ -103,8 +88,8 @@ def test_concurrent_rating_writes_of_one_club_wait_in_turn() -> None:
         for k in range(0, PLAYERS, 2):
             a, b = order[k], order[k + 1]
             at = t0 + timedelta(minutes=10 * r + k)
-            matches.append(_finished(event, [a, b], at=at, winner=a if k % 4 else b).pk)
-    three = _finished(event, players[:3], at=t0 + timedelta(hours=1), winner=players[2])
+            matches.append(finished_match(event, [a, b], at=at, winner=a if k % 4 else b).pk)
+    three = finished_match(event, players[:3], at=t0 + timedelta(hours=1), winner=players[2])
     matches.append(three.pk)
 
     errors: list[str] = []

@@ -10,7 +10,8 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import Game, Match, Seat
+from scoring.models import Game, Match
+from tests.tournaments.helpers import finished_match
 from tournaments.algorithms.ratings import RatingState, rate_multiplayer
 from tournaments.models import Rating, RatingHistory
 from tournaments.services import (
@@ -36,29 +37,6 @@ def night(club, make_players):
     for p in players:
         registration_create(event=event, player=p)
     return event, players
-
-
-def _finished(event, players, *, at, winner=None, winner_team=None, teams=None, totals=None):
-    """A final multi-player match as scoring stores it (seats, one finished game, the winner)."""
-    match = Match.objects.create(
-        event=event,
-        rules=event.rules,
-        status=Match.Status.FINISHED,
-        winner=winner,
-        winner_team=winner_team,
-        finished_at=at,
-    )
-    Seat.objects.bulk_create(
-        Seat(match=match, player=p, position=k, team=teams[k] if teams else None)
-        for k, p in enumerate(players)
-    )
-    Game.objects.create(
-        match=match,
-        number=1,
-        status=Game.Status.FINISHED,
-        result={"final_totals": totals or []},
-    )
-    return match
 
 
 def _correct(match, *, winner=None, winner_team=None, totals=None, reopen=False):
@@ -117,11 +95,13 @@ def _fresh(matches):
 
 def test_three_box_winner_corrected_equals_a_fresh_replay(night):
     event, (a, b, c, d, e) = night
-    m1 = _finished(event, [a, b, c], at=T0, winner=a, totals=[120, 60, 30])
-    m2 = _finished(
+    m1 = finished_match(event, [a, b, c], at=T0, winner=a, totals=[120, 60, 30])
+    m2 = finished_match(
         event, [a, b, c, d], at=T0 + timedelta(hours=1), winner_team=1, teams=[0, 1, 0, 1]
     )
-    m3 = _finished(event, [b, c, e], at=T0 + timedelta(hours=2), winner=e, totals=[10, 40, 110])
+    m3 = finished_match(
+        event, [b, c, e], at=T0 + timedelta(hours=2), winner=e, totals=[10, 40, 110]
+    )
     for m in (m1, m2, m3):
         ratings_update_task(match_id=m.pk)
     ids = lambda *ps: [[p.pk] for p in ps]  # noqa: E731
@@ -157,8 +137,8 @@ def test_three_box_winner_corrected_equals_a_fresh_replay(night):
 
 def test_partnership_winner_corrected_equals_a_fresh_replay(night):
     event, (a, b, c, d, e) = night
-    m1 = _finished(event, [a, b, c, d], at=T0, winner_team=0, teams=[0, 1, 0, 1])
-    m2 = _finished(event, [a, d, e], at=T0 + timedelta(hours=1), winner=d, totals=[5, 100, 50])
+    m1 = finished_match(event, [a, b, c, d], at=T0, winner_team=0, teams=[0, 1, 0, 1])
+    m2 = finished_match(event, [a, d, e], at=T0 + timedelta(hours=1), winner=d, totals=[5, 100, 50])
     for m in (m1, m2):
         ratings_update_for_match(match_id=m.pk)
     won_by_0 = _ratings()
@@ -178,8 +158,10 @@ def test_partnership_winner_corrected_equals_a_fresh_replay(night):
 
 def test_reopened_match_is_taken_out_by_the_correction_hook(night):
     event, (a, b, c, _, e) = night
-    m1 = _finished(event, [a, b, e], at=T0, winner=e, totals=[10, 20, 100])
-    m2 = _finished(event, [a, b, c], at=T0 + timedelta(hours=1), winner=a, totals=[100, 20, 50])
+    m1 = finished_match(event, [a, b, e], at=T0, winner=e, totals=[10, 20, 100])
+    m2 = finished_match(
+        event, [a, b, c], at=T0 + timedelta(hours=1), winner=a, totals=[100, 20, 50]
+    )
     for m in (m1, m2):
         ratings_update_for_match(match_id=m.pk)
     assert e.pk in _ratings()
@@ -195,8 +177,10 @@ def test_reopened_match_is_taken_out_by_the_correction_hook(night):
 
 def test_an_older_match_rated_late_is_replayed_in_order(night):
     event, (a, b, c, *_) = night
-    m1 = _finished(event, [a, b, c], at=T0, winner=a, totals=[100, 50, 20])
-    m2 = _finished(event, [a, b, c], at=T0 + timedelta(hours=1), winner=b, totals=[20, 100, 50])
+    m1 = finished_match(event, [a, b, c], at=T0, winner=a, totals=[100, 50, 20])
+    m2 = finished_match(
+        event, [a, b, c], at=T0 + timedelta(hours=1), winner=b, totals=[20, 100, 50]
+    )
     ratings_update_task(match_id=m2.pk)  # the later match's task ran first
     ratings_update_task(match_id=m1.pk)
     ids = [[a.pk], [b.pk], [c.pk]]
@@ -207,7 +191,7 @@ def test_the_rebuild_reads_a_constant_number_of_queries(night, django_assert_max
     event, players = night
     for k in range(40):
         trio = [players[(k + j) % 5] for j in range(3)]
-        _finished(event, trio, at=T0 + timedelta(minutes=k), winner=trio[k % 3])
+        finished_match(event, trio, at=T0 + timedelta(minutes=k), winner=trio[k % 3])
     ratings_openskill_rebuild(club=event.club)
     with django_assert_max_num_queries(12):
         assert ratings_openskill_rebuild(club=event.club) == 0
