@@ -390,3 +390,104 @@ def test_a_poll_after_postgresql_dropped_the_connection_is_answered():
     assert below.reached == []
     assert json.loads(response.content)["version"] == match.live_seq
     assert connection.connection.info.backend_pid != pid
+
+
+# -- one drawing at a time: spectators who ask at once wait for it ---------------------------------
+
+
+def _drawing_elsewhere(monkeypatch: pytest.MonkeyPatch, path: str, then: Any) -> list[float]:
+    """Another thread holds the drawing of ``path``'s regions; the first time a waiter sleeps,
+    ``then`` runs (that thread's drawing landing, say). The sleeps are returned."""
+    from core import live
+
+    lock = f"{live.fragment_key(path, 'en')}:drawing"
+    assert live.cache.add(lock, 1, live.DRAW_LOCK)
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        if len(slept) == 1:
+            then(lock)
+
+    monkeypatch.setattr(live.time, "sleep", sleep)
+    return slept
+
+
+def test_spectators_who_ask_during_a_drawing_wait_for_it_even_when_it_shows_a_newer_version(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    drawer = _Fragment(lambda: Match.objects.get(pk=match.pk).live_seq)
+
+    def lands(lock: str) -> None:
+        # The drawing began after the waiter read its version, and the table moved meanwhile.
+        from core import live
+
+        live.cache.delete(lock)
+        _knock(match)
+        _fetch(drawer, path)
+
+    slept = _drawing_elsewhere(monkeypatch, path, lands)
+    waiter = _Fragment("never drawn")
+    answer = _fetch(waiter, path)
+    assert waiter.reached == []
+    assert drawer.reached == [path]
+    assert slept
+    assert fragment_version(answer.content) == Match.objects.get(pk=match.pk).live_seq
+
+
+def test_a_drawing_that_began_before_the_version_was_read_is_not_served(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    from core import live
+
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    old = _Fragment(match.live_seq)
+    _fetch(old, path)  # kept for this version
+    _knock(match)  # the version moves on
+    key = live.fragment_key(path, "en")
+    stamp, began, headers, content = live.cache.get(key)
+
+    def lands(lock: str) -> None:
+        # A drawing of the old version, begun long ago, lands; its drawer lets go.
+        live.cache.set(key, (stamp, began - 60, headers, content), live.FRAGMENT_TIMEOUT)
+        live.cache.delete(lock)
+
+    _drawing_elsewhere(monkeypatch, path, lands)
+    waiter = _Fragment(lambda: Match.objects.get(pk=match.pk).live_seq)
+    answer = _fetch(waiter, path)
+    assert waiter.reached == [path]  # drew the current version itself
+    assert fragment_version(answer.content) == Match.objects.get(pk=match.pk).live_seq
+    assert live.cache.get(key)[3] == answer.content  # and kept it
+    assert live.cache.add(f"{key}:drawing", 1, 1)  # and let go
+
+
+def test_a_waiter_draws_itself_when_the_drawer_never_finishes(monkeypatch: pytest.MonkeyPatch):
+    from core import live
+
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    monkeypatch.setattr(live, "DRAW_WAIT", 0.0)
+    _drawing_elsewhere(monkeypatch, path, lambda lock: None)
+    waiter = _Fragment(match.live_seq)
+    assert fragment_version(_fetch(waiter, path).content) == match.live_seq
+    assert waiter.reached == [path]
+    # The dead drawer's lock is left to lapse; the drawing is kept for the others.
+    assert not live.cache.add(f"{live.fragment_key(path, 'en')}:drawing", 1, 1)
+    assert _fetch(_Fragment("never drawn"), path).content == _fetch(waiter, path).content
+
+
+def test_the_drawing_lock_is_let_go_when_the_view_fails():
+    from core import live
+
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+
+    def fails(request: HttpRequest) -> HttpResponse:
+        raise RuntimeError("the view broke")
+
+    with pytest.raises(RuntimeError):
+        _fetch(fails, path)
+    assert live.cache.add(f"{live.fragment_key(path, 'en')}:drawing", 1, 1)
