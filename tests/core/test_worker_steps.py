@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 from typing import Any
 from unittest import mock
 
 import pytest
+from kombu import Consumer, Exchange, Producer, Queue
 
 from config.celery_app import app
 from core.worker_steps import AnnounceReconnect, consumer_reconnected
@@ -65,3 +67,42 @@ def test_a_reconnection_sweeps_once_at_a_time() -> None:
                 break
             threading.Event().wait(0.1)
         assert sweep.call_count == 1
+
+
+def test_the_embedded_broker_looks_again_soon_while_its_worker_is_full(tmp_path: Any) -> None:
+    """A full worker takes its next task a fiftieth of a second after finishing one, not after
+    kombu's default second (then at most two tasks a second reached a two-process worker); an
+    idle one looks four times a second."""
+    from core.broker import EmbeddedTransport
+
+    sleeps: list[float] = []
+    with app.connection_for_read(f"sqla+sqlite:///{tmp_path / 'broker.sqlite3'}") as conn:
+        transport = conn.transport
+        assert isinstance(transport, EmbeddedTransport)
+        channel = conn.default_channel
+        queue = Queue("knock-test", exchange=Exchange("knock-test"), routing_key="knock-test")
+        queue(channel).declare()
+        taken: list[Any] = []
+        consumer = Consumer(channel, [queue], callbacks=[lambda body, m: taken.append(m)])
+        consumer.qos(prefetch_count=1)
+        with consumer, mock.patch("core.broker.sleep", sleeps.append):
+            Producer(channel).publish({"n": 1}, exchange=queue.exchange, routing_key="knock-test")
+            Producer(channel).publish({"n": 2}, exchange=queue.exchange, routing_key="knock-test")
+            conn.drain_events(timeout=5)
+            assert len(taken) == 1
+            assert not sleeps
+            assert transport.full()  # one unacknowledged message: the worker is full
+            with pytest.raises(socket.timeout):
+                conn.drain_events(timeout=0.05)
+            assert sleeps
+            assert set(sleeps) == {transport.busy_interval}
+            taken[0].ack()
+            conn.drain_events(timeout=5)  # the second, at once
+            taken[1].ack()
+            sleeps.clear()
+            with pytest.raises(socket.timeout):
+                conn.drain_events(timeout=0.05)  # empty queue: the idle wait (cut to the timeout)
+            assert sleeps
+            assert set(sleeps) == {0.05}
+    assert EmbeddedTransport.busy_interval <= 0.02
+    assert EmbeddedTransport.polling_interval <= 0.25

@@ -104,6 +104,32 @@ def test_the_knocker_starts_as_the_visitor_and_the_picker_is_offered():
     assert " checked" not in _page(match, None).split('name="knocker"')[1].split(">")[0]
 
 
+def test_the_picker_names_each_card_in_the_pages_language():
+    """The deck's 52 buttons are drawn once per language and process: English and Korean each
+    get their own names, in picking order, escaped as the template would."""
+    from django.utils import translation
+
+    from scoring.views.picker import _deck
+
+    with translation.override("en"):
+        english = str(_deck())
+    with translation.override("ko"):
+        korean = str(_deck())
+    with translation.override("en"):
+        assert str(_deck()) == english
+    first = (
+        '<button type="button" class="card" data-card="AS" aria-pressed="false" '
+        'aria-label="A♠ ace of spades">A♠</button>'
+    )
+    assert english.startswith(first)
+    assert 'class="card red" data-card="AH"' in english
+    assert english.count("<button") == korean.count("<button") == 52
+    assert korean != english
+    assert "ace of spades" not in korean
+    html = _page(_match(), 1)
+    assert first in html
+
+
 def test_an_error_is_tied_to_its_field():
     match = _match()
     client = Client()
