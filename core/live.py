@@ -11,6 +11,13 @@ from the database (the same selector the API view calls, so it is as current as 
 and the answer is the view's: ``{"version", "poll_ms"}`` with ``ETag`` and
 ``Cache-Control: no-cache``, or an empty ``304`` while the client's ``If-None-Match`` names it.
 
+The pages themselves (static/js/live.js) poll their live regions, not the version: ``GET
+/matches/{id}/live/`` (or the event's) with ``If-None-Match`` naming the version the page shows is
+answered here with an empty ``304`` while that version is current, in the same one query; when
+it moved, the request goes on down and the regions come back in the same answer, so a change
+costs a phone one request instead of two, and reaches it one request sooner. Every answer to such
+a poll says how often to poll (``X-Live-Poll-Ms``).
+
 Anything else goes down the full stack unchanged: another method, a query string (``?format=``),
 an ``Authorization`` header (a bad token must still be refused as the API refuses it), and an
 unknown id (the API's own 404 body).
@@ -122,10 +129,16 @@ class LiveVersionMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
         self.routes = _routes("KNOCK_LIVE_VERSIONS")
+        self.fragments = _routes("KNOCK_LIVE_FRAGMENTS")
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         answer = self._answer(request) if request.method == "GET" else None
-        return answer if answer is not None else self.get_response(request)
+        if answer is not None:
+            return answer
+        response = self.get_response(request)
+        if request.method == "GET" and _route(self.fragments, request) is not None:
+            response[POLL_HEADER] = str(settings.KNOCK_LIVE_POLL_MS)
+        return response
 
     def _answer(self, request: HttpRequest) -> HttpResponse | None:
         meta: dict[str, Any] = request.META
@@ -133,7 +146,7 @@ class LiveVersionMiddleware:
             return None
         route = _route(self.routes, request)
         if route is None:
-            return None
+            return self._unchanged_fragment(request)
         # As CommonMiddleware would: an unknown host is refused (400), never answered.
         request.get_host()
         selector, kwargs = route
@@ -146,7 +159,30 @@ class LiveVersionMiddleware:
             poll_ms=settings.KNOCK_LIVE_POLL_MS,
         )
 
+    def _unchanged_fragment(self, request: HttpRequest) -> HttpResponse | None:
+        """``304`` for a page's live regions asked for with ``If-None-Match`` naming the version
+        they show while it is still the current one (live.js polls them so); None otherwise."""
+        sent = request.META.get("HTTP_IF_NONE_MATCH", "")
+        route = _route(self.fragments, request) if sent else None
+        if route is None:
+            return None
+        request.get_host()
+        selector, kwargs = route
+        stamp = _read_version(selector, kwargs)
+        if stamp is None:
+            return None  # the page's own 404
+        etag = f'"{stamp[0] if isinstance(stamp, tuple) else stamp}"'
+        if not etag_matches(sent, etag):
+            return None  # moved: the regions, drawn below
+        response = HttpResponse(status=304)
+        for name, value in {**VERSION_HEADERS, "ETag": etag}.items():
+            response[name] = value
+        response[POLL_HEADER] = str(settings.KNOCK_LIVE_POLL_MS)
+        return response
 
+
+# How often the server asks open pages to poll, on every answer to a poll of their regions.
+POLL_HEADER = "X-Live-Poll-Ms"
 # The version a fragment shows, from its first element (templates/*/_live.html).
 FRAGMENT_VERSION = re.compile(rb"data-live-fragment data-live-version=\"([0-9]+)\"")
 CSRF_FIELD = b"csrfmiddlewaretoken"

@@ -1,14 +1,16 @@
 """The club night in Locust: two players per table and spectators, doing what live.js does.
 
-Players (two per table) poll their match's version every ``poll_ms`` (give or take a tenth) with
-If-None-Match and, when it moved, fetch the page's live regions, as a phone does. The player whose
-turn it is enters the next hand through the API (with an Idempotency-Key) after a short "hand" of
-play; the other sees it in the regions and confirms it. Spectators poll a match page (three per
-table, then the rest) or the event page and fetch its regions when the version moved.
+Players (two per table) poll their match's live regions every ``poll_ms`` (give or take a tenth)
+with If-None-Match naming the version they show, as a phone does: a 304 while nothing changed, the
+regions when the version moved. The player whose turn it is enters the next hand through the API
+(with an Idempotency-Key) after a short "hand" of play; the other sees it in the regions and
+confirms it. Spectators poll a match page's regions (three per table, then the rest) or the event
+page's.
 
 How late updates arrive: after each confirmation the confirming player reads the match's and the
 event's new versions; a spectator's lag for it is the time from the confirmation's answer to the
-first poll of theirs that saw that version (or a later one). ``LOADTEST_SETUP`` names the JSON of
+first poll of theirs that brought regions of that version (or a later one): the regions are on
+the phone then. ``LOADTEST_SETUP`` names the JSON of
 :mod:`loadtest.setup`; ``LOADTEST_OUT`` where the lags are written at the end.
 """
 
@@ -45,16 +47,16 @@ COUNTS: dict[str, int] = defaultdict(int)
 _seats = iter([(m, p) for m in MATCHES for p in (0, 1)])
 _watch = iter(range(10**9))
 
+SHOWN = re.compile(r"data-live-fragment data-live-version=\"([0-9]+)\"")
 PENDING = re.compile(r'data-submission="(\d+)" data-status="pending"')
 NEXT_HAND = re.compile(r'name="hand_number" value="(\d+)"')
 
 
 class _Poller:
-    """What live.js does: If-None-Match on the version, the regions when it moved."""
+    """What live.js does: the regions asked for with If-None-Match naming the version shown."""
 
-    def __init__(self, user: FastHttpUser, version_url: str, fragment_url: str, name: str):
+    def __init__(self, user: FastHttpUser, fragment_url: str, name: str):
         self.user = user
-        self.version_url = version_url
         self.fragment_url = fragment_url
         self.name = name
         self.version = -1
@@ -65,26 +67,25 @@ class _Poller:
     def poll(self) -> bool:
         headers = {"If-None-Match": f'"{self.version}"'} if self.version >= 0 else {}
         with self.user.client.get(
-            self.version_url,
+            self.fragment_url,
             headers=headers,
-            name=f"version poll ({self.name})",
+            name=f"live poll ({self.name})",
             catch_response=True,
         ) as response:
+            self.poll_ms = int(response.headers.get("X-Live-Poll-Ms") or self.poll_ms)
             if response.status_code == 304:
                 response.success()
                 return False
-            if response.status_code != 200:
-                response.failure(f"version {response.status_code}")
+            shown = SHOWN.search(response.text or "")
+            if response.status_code != 200 or shown is None:
+                response.failure(f"regions {response.status_code}")
                 return False
-            data = response.json()
             response.success()
-        self.poll_ms = int(data.get("poll_ms") or 2000)
-        version = int(data["version"])
+        version = int(shown[1])
         if version == self.version:
             return False
         self.seen.append((version, time.monotonic()))
-        fragment = self.user.client.get(self.fragment_url, name=f"live regions ({self.name})")
-        self.html = fragment.text or ""
+        self.html = response.text or ""
         self.version = version
         return True
 
@@ -114,9 +115,7 @@ class Player(FastHttpUser):
         self.token = self.match["tokens"][self.position]
         mid = self.match["id"]
         self.client.get(f"/matches/{mid}/?k={self.token}", name="match page (player)")
-        self.poller = _Poller(
-            self, f"/api/matches/{mid}/version/", f"/matches/{mid}/live/", "player"
-        )
+        self.poller = _Poller(self, f"/matches/{mid}/live/", "player")
         self.ready_at = time.monotonic() + random.uniform(*HAND_SECONDS)
 
     def _api(self, path: str, body: dict[str, Any], name: str) -> Any:
@@ -173,15 +172,11 @@ class Spectator(FastHttpUser):
         if n < 3 * len(MATCHES):
             self.mid: int | None = MATCHES[n % len(MATCHES)]["id"]
             self.client.get(f"/matches/{self.mid}/", name="match page (spectator)")
-            self.poller = _Poller(
-                self, f"/api/matches/{self.mid}/version/", f"/matches/{self.mid}/live/", "match"
-            )
+            self.poller = _Poller(self, f"/matches/{self.mid}/live/", "match")
         else:
             self.mid = None
             self.client.get(f"/events/{EVENT}/", name="event page")
-            self.poller = _Poller(
-                self, f"/api/events/{EVENT}/version/", f"/events/{EVENT}/live/", "event"
-            )
+            self.poller = _Poller(self, f"/events/{EVENT}/live/", "event")
         sleep(random.uniform(0, 2))
         # Only confirmations made once this phone is watching count for it.
         self.done = len(MATCH_MARKS[self.mid] if self.mid is not None else EVENT_MARKS)

@@ -1,9 +1,9 @@
 // Live pages (docs/live.md): the match and event pages follow the table without a reload.
 //
-// Every poll_ms (2 s by default, sent by the server) the page asks for its version with
-// If-None-Match: a 304 of a few bytes while nothing changed. When the version moved, it fetches
-// the page's live regions once (/matches/<id>/live/ or /events/<id>/live/) and swaps each
-// [data-live-region] in, except a region whose data-live-key did not change (the entry form
+// Every poll_ms (2 s by default, sent by the server) the page asks for its live regions
+// (/matches/<id>/live/ or /events/<id>/live/) with If-None-Match naming the version it shows: a
+// 304 of a few bytes while nothing changed; when the version moved, the regions themselves, in
+// the same answer, and the page swaps each [data-live-region] in, except a region whose data-live-key did not change (the entry form
 // keeps what is being typed, the picker keeps its cards) or that holds a form being filled in.
 // Polling stops while the tab is hidden and starts again, at once, when it is shown. Each wait
 // is the interval give or take a tenth, at random, so a room of phones opened together does not
@@ -15,7 +15,6 @@
   "use strict";
   var root = document.querySelector("[data-live]");
   if (!root || !window.fetch || !window.DOMParser) { return; }
-  var versionUrl = root.getAttribute("data-live-version-url");
   var fragmentUrl = root.getAttribute("data-live-fragment-url");
   var version = root.getAttribute("data-live-version") || "";
   var change = root.getAttribute("data-live-change") || "0";
@@ -74,20 +73,23 @@
     }
   }
 
+  function show(html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var fragment = doc.querySelector("[data-live-fragment]");
+    if (!fragment) { return; }
+    swap(doc);
+    version = fragment.getAttribute("data-live-version") || version;
+    root.setAttribute("data-live-version", version);
+  }
+
+  // The regions as they are now, whatever the page shows (after a form sent by script).
   function refresh() {
     return fetch(fragmentUrl, { credentials: "same-origin", cache: "no-store" })
       .then(function (response) {
         if (!response.ok) { throw new Error("live fragment " + response.status); }
         return response.text();
       })
-      .then(function (html) {
-        var doc = new DOMParser().parseFromString(html, "text/html");
-        var fragment = doc.querySelector("[data-live-fragment]");
-        if (!fragment) { return; }
-        swap(doc);
-        version = fragment.getAttribute("data-live-version") || version;
-        root.setAttribute("data-live-version", version);
-      });
+      .then(show);
   }
 
   function schedule(ms) {
@@ -114,10 +116,10 @@
   function poll() {
     if (busy || document.hidden) { return; }
     busy = true;
-    fetch(versionUrl, {
+    fetch(fragmentUrl, {
       credentials: "same-origin",
       cache: "no-store",
-      headers: { "If-None-Match": '"' + version + '"', "Accept": "application/json" }
+      headers: { "If-None-Match": '"' + version + '"' }
     })
       .then(function (response) {
         if (response.status === 429 || response.status >= 500) {
@@ -125,15 +127,12 @@
           return null;
         }
         failures = 0;
+        var ms = parseInt(response.headers.get("X-Live-Poll-Ms"), 10);
+        if (ms > 0) { interval = Math.max(500, ms); }
         if (response.status === 304 || !response.ok) { return null; }
-        return response.json();
+        return response.text();
       })
-      .then(function (data) {
-        if (!data) { return null; }
-        if (data.poll_ms) { interval = Math.max(500, data.poll_ms); }
-        if (String(data.version) !== version) { return refresh(); }
-        return null;
-      })
+      .then(function (html) { if (html) { show(html); } })
       .catch(function () { failed(null); /* offline or a blip: ask again, later */ })
       .then(function () {
         busy = false;

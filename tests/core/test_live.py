@@ -491,3 +491,55 @@ def test_the_drawing_lock_is_let_go_when_the_view_fails():
     with pytest.raises(RuntimeError):
         _fetch(fails, path)
     assert live.cache.add(f"{live.fragment_key(path, 'en')}:drawing", 1, 1)
+
+
+# -- pages poll their regions: 304 while the version they show is current --------------------------
+
+
+@pytest.mark.parametrize("kind", ["match", "event"])
+def test_a_regions_poll_naming_the_current_version_is_answered_304_before_the_stack(kind: str):
+    match = _match()
+    if kind == "match":
+        path, version = f"/matches/{match.pk}/live/", match.live_seq
+    else:
+        path = f"/events/{match.event_id}/live/"
+        version = json.loads(_through(f"/api/events/{match.event_id}/version/")[0].content)[
+            "version"
+        ]
+    answer, below = _through(path, HTTP_IF_NONE_MATCH=f'"{version}"')
+    assert below.reached == []
+    assert answer.status_code == 304
+    assert answer.content == b""
+    assert answer["ETag"] == f'"{version}"'
+    assert answer["X-Live-Poll-Ms"] == str(settings.KNOCK_LIVE_POLL_MS)
+    # Another version named, none, a query or a token: the regions, drawn down the stack.
+    for extra in (
+        {"HTTP_IF_NONE_MATCH": f'"{version - 1}"'},
+        {},
+        {"HTTP_IF_NONE_MATCH": f'"{version}"', "HTTP_AUTHORIZATION": "Token x"},
+    ):
+        answer, below = _through(path, **extra)
+        assert below.reached == [path], extra
+        assert answer["X-Live-Poll-Ms"] == str(settings.KNOCK_LIVE_POLL_MS)
+    answer, below = _through(path + "?x=1", HTTP_IF_NONE_MATCH=f'"{version}"')
+    assert below.reached == [path + "?x=1"]
+
+
+def test_a_poll_of_unknown_regions_gets_the_pages_own_404():
+    _, below = _through("/matches/999999/live/", HTTP_IF_NONE_MATCH='"1"')
+    assert below.reached == ["/matches/999999/live/"]
+
+
+def test_through_the_site_a_player_polling_the_regions_gets_304_until_the_table_moves():
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    cleo = Client()
+    cleo.get(f"/matches/{match.pk}/?k={match_link_token(match=match, position=0)}")
+    shown = fragment_version(cleo.get(path).content)
+    assert shown == match.live_seq
+    assert cleo.get(path, HTTP_IF_NONE_MATCH=f'"{shown}"').status_code == 304
+    _knock(match)  # Dee entered a hand: Cleo's confirm button comes with the new regions
+    moved = cleo.get(path, HTTP_IF_NONE_MATCH=f'"{shown}"')
+    assert moved.status_code == 200
+    assert fragment_version(moved.content) == Match.objects.get(pk=match.pk).live_seq
+    assert b"/confirm/" in moved.content
