@@ -191,11 +191,6 @@ CSRF_FIELD = b"csrfmiddlewaretoken"
 FRAGMENT_TIMEOUT = 60
 # Headers of the stack's answer that are not replayed: each answer has its own.
 UNKEPT_HEADERS = {"set-cookie", "content-length", "date"}
-# Set in the request a spectator's regions are drawn for by this middleware: a view that would
-# serve what its process drew a moment ago (tournaments.views.events.event_live) draws the
-# current version instead, since what it draws is kept for everyone (a throttled, older drawing
-# could not be kept, and those waiting for it would wait out DRAW_WAIT).
-DRAWER = "knock.live.drawer"
 # One drawer at a time per page and language: the others look every DRAW_POLL seconds for its
 # drawing, up to DRAW_WAIT seconds; a drawer that died lets go after DRAW_LOCK seconds.
 DRAW_WAIT = 3.0
@@ -252,7 +247,6 @@ class LiveFragmentMiddleware:
         """The view's answer, kept for every process when it shows the version of ``stamp``
         (read just before); the drawing lock, if held, is let go whatever happens."""
         began = time.time()
-        request.META[DRAWER] = True  # the view draws what is current, not what it drew lately
         try:
             response = self.get_response(request)
             version = stamp[0] if isinstance(stamp, tuple) else stamp
