@@ -10,8 +10,8 @@ page's.
 How late updates arrive: after each confirmation the confirming player reads the match's and the
 event's new versions; a spectator's lag for it is the time from the confirmation's answer to the
 first poll of theirs that brought regions of that version (or a later one): the regions are on
-the phone then. ``LOADTEST_SETUP`` names the JSON of
-:mod:`loadtest.setup`; ``LOADTEST_OUT`` where the lags are written at the end.
+the phone then. ``LOADTEST_SETUP`` names the JSON of :mod:`loadtest.setup`; ``LOADTEST_OUT``
+where the lags are written at the end.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 // Every poll_ms (2 s by default, sent by the server) the page asks for its live regions
 // (/matches/<id>/live/ or /events/<id>/live/) with If-None-Match naming the version it shows: a
 // 304 of a few bytes while nothing changed; when the version moved, the regions themselves, in
-// the same answer, and the page swaps each [data-live-region] in, except a region whose data-live-key did not change (the entry form
-// keeps what is being typed, the picker keeps its cards) or that holds a form being filled in.
+// the same answer. The page swaps each [data-live-region] in, except a region whose
+// data-live-key did not change (the entry form keeps what is being typed, the picker keeps its
+// cards) or that holds a form being filled in.
 // Polling stops while the tab is hidden and starts again, at once, when it is shown. Each wait
 // is the interval give or take a tenth, at random, so a room of phones opened together does not
 // poll in step; after a failure (offline, or the server answering 429 or 5xx) the wait doubles,
