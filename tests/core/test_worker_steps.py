@@ -8,7 +8,7 @@ from typing import Any
 from unittest import mock
 
 import pytest
-from kombu import Consumer, Exchange, Producer, Queue
+from kombu import Connection, Consumer, Exchange, Producer, Queue
 
 from config.celery_app import app
 from core.worker_steps import AnnounceReconnect, consumer_reconnected
@@ -76,7 +76,9 @@ def test_the_embedded_broker_looks_again_soon_while_its_worker_is_full(tmp_path:
     from core.broker import EmbeddedTransport
 
     sleeps: list[float] = []
-    with app.connection_for_read(f"sqla+sqlite:///{tmp_path / 'broker.sqlite3'}") as conn:
+    # A connection of its own: the app's transport options are the configured broker's (Redis's
+    # would reach SQLAlchemy's create_engine); the alias is what config.celery_app sets.
+    with Connection(f"sqla+sqlite:///{tmp_path / 'broker.sqlite3'}") as conn:
         transport = conn.transport
         assert isinstance(transport, EmbeddedTransport)
         channel = conn.default_channel
