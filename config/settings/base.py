@@ -123,6 +123,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The web server, the worker and beat share one file: WAL lets readers run beside the
     # single writer, IMMEDIATE transactions take the write lock up front instead of failing
     # half-way, and the timeout makes a busy moment wait rather than error.
+    # core.sqlite3 is Django's backend with a write gate that queues writers instead of leaving
+    # them to SQLite's busy handler, which sleeps in steps up to 100 ms (core/sqlite3/base.py).
+    DATABASES["default"]["ENGINE"] = "core.sqlite3"
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "transaction_mode": "IMMEDIATE",

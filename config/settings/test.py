@@ -11,7 +11,7 @@ from config.settings.base import DATABASES, VAR_DIR, env
 DEBUG = False
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     DATABASES["default"]["TEST"] = {
         "NAME": env.str("KNOCK_TEST_SQLITE", default=str(VAR_DIR / "test-knock.sqlite3"))
     }

@@ -16,6 +16,7 @@ from django.db.models import F
 
 from scoring.models import HandSubmission, Match
 from tournaments.models import Event, EventLog, Round
+from tournaments.selectors.lists import seats_with_players
 
 ROUND_KINDS = (
     Event.Kind.SWISS,
@@ -165,7 +166,7 @@ def event_console(*, event: Event, round_number: int | None = None) -> ConsoleSt
     if event.kind not in ROUND_KINDS:
         matches = list(
             Match.objects.filter(event=event)
-            .prefetch_related("seats__player")
+            .prefetch_related(seats_with_players())
             .order_by("status", "-created_at", "-id")[:60]
         )
         tables = _tables(matches)
@@ -194,7 +195,7 @@ def event_console(*, event: Event, round_number: int | None = None) -> ConsoleSt
     matches = (
         list(
             Match.objects.filter(round=rnd)
-            .prefetch_related("seats__player")
+            .prefetch_related(seats_with_players())
             .order_by(F("table_number").asc(nulls_last=True), "id")
         )
         if rnd is not None

@@ -1,0 +1,186 @@
+"""Django's SQLite backend with a write gate in front of ``BEGIN IMMEDIATE``.
+
+On the embedded default the web server's processes, the Celery worker and beat share one
+SQLite file, and SQLite lets one transaction write at a time. A writer that finds the lock
+taken is put to sleep by SQLite's busy handler in growing steps (1, 2, 5, 10 … up to 100 ms),
+whether or not the lock comes free in the meantime: at a busy club night a third of the web
+threads' time went to those sleeps while the lock itself was often free (docs/live.md).
+
+The gate queues writers instead. A transaction first takes a lock of its own process (a
+thread lock, which wakes the next thread as soon as it is let go), then an exclusive ``flock``
+on a file beside the database, shared by every process; only then does it ``BEGIN
+IMMEDIATE``, which then rarely has to wait. Commit, rollback and close let the gate go.
+
+It never makes things worse than SQLite alone:
+
+- a process killed while holding it lets it go (the kernel drops a dead process's ``flock``);
+- a holder that is stopped (``SIGSTOP``) or stuck is waited for only ``GATE_WAIT`` seconds;
+  then the writer goes on without the gate, and SQLite's own timeout applies as before;
+- where the gate cannot be made (an in-memory database, a read-only folder, a system without
+  ``fcntl``), the thread lock alone or nothing is used.
+
+The gate covers transactions (``transaction.atomic``, which is every write Knock makes that
+must stay whole). A single statement in autocommit mode still meets SQLite's busy handler.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from typing import Any
+
+from django.db.backends.sqlite3 import base
+
+try:  # Windows has no fcntl: the thread lock alone serves there.
+    import fcntl
+except ImportError:  # pragma: no cover - not on the platforms CI runs
+    fcntl = None  # type: ignore[assignment]
+
+# How long a writer waits at the gate before it goes on without it (seconds).
+GATE_WAIT = 5.0
+# How often a process's waiting thread looks at the file lock (seconds).
+POLL = 0.001
+
+
+class WriteGate:
+    """One database file's gate: a thread lock for this process, a file lock for all."""
+
+    def __init__(self, path: str | None) -> None:
+        self._threads = threading.Lock()
+        self._path = path
+        self._fd: int | None = None
+        self._pid = 0
+        self._owner: int | None = None
+        self.waited = 0  # acquisitions that found the gate taken (for tests and figures)
+        self.bypassed = 0  # writers that went on without it after GATE_WAIT
+
+    def _file(self) -> int | None:
+        """This process's descriptor of the gate file (a fork needs its own)."""
+        if self._path is None or fcntl is None:
+            return None
+        if self._fd is None or self._pid != os.getpid():
+            try:
+                self._fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600)
+            except OSError:
+                self._path = None
+                return None
+            self._pid = os.getpid()
+        return self._fd
+
+    def enter(self, wait: float = GATE_WAIT) -> bool:
+        """Take the gate; False (holding nothing) when it could not be had in ``wait`` seconds.
+
+        A thread that already holds it (a second connection in one thread) does not wait for
+        itself: it goes on without the gate.
+        """
+        if self._owner == threading.get_ident():
+            return False
+        deadline = time.monotonic() + wait
+        if not self._threads.acquire(blocking=False):
+            self.waited += 1
+            if not self._threads.acquire(timeout=wait):
+                self.bypassed += 1
+                return False
+        fd = self._file()
+        if fd is not None:
+            try:
+                taken = _try_flock(fd)
+                while not taken:
+                    if time.monotonic() >= deadline:
+                        self.bypassed += 1
+                        self._threads.release()
+                        return False
+                    time.sleep(POLL)
+                    taken = _try_flock(fd)
+            except BaseException:
+                self._threads.release()
+                raise
+        self._owner = threading.get_ident()
+        return True
+
+    def leave(self) -> None:
+        """Let the gate go (only its holder calls this)."""
+        self._owner = None
+        fd = self._fd
+        try:
+            if fd is not None and self._pid == os.getpid() and fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+        finally:
+            self._threads.release()
+
+
+def _try_flock(fd: int) -> bool:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+_gates: dict[str, WriteGate] = {}
+_gates_lock = threading.Lock()
+
+
+def _forget_gates() -> None:
+    """A forked child starts with gates of its own: a parent's thread might have held one."""
+    global _gates_lock
+    _gates.clear()
+    _gates_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
+    os.register_at_fork(after_in_child=_forget_gates)
+
+
+def gate_for(name: str, in_memory: bool) -> WriteGate:
+    """The one gate of this process for a database file (by its absolute path)."""
+    key = ":memory:" if in_memory else os.path.abspath(str(name))
+    with _gates_lock:
+        gate = _gates.get(key)
+        if gate is None:
+            gate = _gates[key] = WriteGate(None if in_memory else key + "-writegate")
+        return gate
+
+
+class DatabaseWrapper(base.DatabaseWrapper):
+    """``django.db.backends.sqlite3`` with the write gate around each transaction."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._holds_gate = False
+
+    def _gate(self) -> WriteGate:
+        return gate_for(self.settings_dict["NAME"], self.is_in_memory_db())
+
+    def _start_transaction_under_autocommit(self) -> None:
+        gate = self._gate()
+        self._holds_gate = gate.enter()
+        try:
+            super()._start_transaction_under_autocommit()
+        except BaseException:
+            self._leave_gate()
+            raise
+
+    def _leave_gate(self) -> None:
+        if self._holds_gate:
+            self._holds_gate = False
+            self._gate().leave()
+
+    def _commit(self) -> Any:
+        try:
+            return super()._commit()
+        finally:
+            self._leave_gate()
+
+    def _rollback(self) -> Any:
+        try:
+            return super()._rollback()
+        finally:
+            self._leave_gate()
+
+    def _close(self) -> Any:
+        try:
+            return super()._close()
+        finally:
+            self._leave_gate()

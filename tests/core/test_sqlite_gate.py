@@ -1,0 +1,166 @@
+"""The SQLite write gate (core.sqlite3): writers queue, and a dead or stopped holder never hangs them."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from django.db import connection, transaction
+
+from core.sqlite3.base import WriteGate, gate_for
+
+HOLD = """
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(float(sys.argv[2]))
+"""
+
+
+def _holder(path: Path, seconds: float) -> subprocess.Popen[str]:
+    """Another process that takes the gate's file lock and keeps it for ``seconds``."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(path), str(seconds)], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
+    return proc
+
+
+def test_a_second_thread_waits_for_the_first_and_goes_on_as_soon_as_it_is_let_go(
+    tmp_path: Path,
+) -> None:
+    gate = WriteGate(str(tmp_path / "db-writegate"))
+    assert gate.enter()
+    entered: list[float] = []
+
+    def second() -> None:
+        assert gate.enter()
+        entered.append(time.monotonic())
+        gate.leave()
+
+    thread = threading.Thread(target=second)
+    thread.start()
+    time.sleep(0.2)
+    assert entered == []  # still queued behind the first
+    let_go = time.monotonic()
+    gate.leave()
+    thread.join(5)
+    assert entered and entered[0] - let_go < 0.1
+    assert gate.waited == 1 and gate.bypassed == 0
+
+
+def test_another_process_holding_the_gate_is_waited_for_then_the_gate_is_had(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "db-writegate"
+    holder = _holder(path, 0.3)
+    gate = WriteGate(str(path))
+    started = time.monotonic()
+    assert gate.enter(wait=5)
+    waited = time.monotonic() - started
+    gate.leave()
+    holder.wait(5)
+    assert 0.15 < waited < 2
+
+
+def test_a_stopped_holder_is_waited_for_only_so_long(tmp_path: Path) -> None:
+    """The worker-SIGSTOP drill's case: the writer goes on without the gate instead of hanging."""
+    path = tmp_path / "db-writegate"
+    holder = _holder(path, 60)
+    holder.send_signal(signal.SIGSTOP)
+    try:
+        gate = WriteGate(str(path))
+        started = time.monotonic()
+        assert gate.enter(wait=0.3) is False
+        assert 0.25 < time.monotonic() - started < 2
+        assert gate.bypassed == 1
+        # Nothing is held after a bypass: the next writer of this process is not queued behind it.
+        assert gate._threads.acquire(blocking=False)
+        gate._threads.release()
+    finally:
+        holder.send_signal(signal.SIGCONT)
+        holder.kill()
+        holder.wait(5)
+
+
+def test_a_killed_holder_lets_the_gate_go(tmp_path: Path) -> None:
+    path = tmp_path / "db-writegate"
+    holder = _holder(path, 60)
+    holder.kill()
+    holder.wait(5)
+    gate = WriteGate(str(path))
+    started = time.monotonic()
+    assert gate.enter(wait=5)
+    assert time.monotonic() - started < 0.5
+    gate.leave()
+
+
+def test_a_thread_that_holds_the_gate_does_not_wait_for_itself(tmp_path: Path) -> None:
+    gate = WriteGate(str(tmp_path / "db-writegate"))
+    assert gate.enter()
+    started = time.monotonic()
+    assert gate.enter() is False
+    assert time.monotonic() - started < 0.1
+    gate.leave()
+
+
+def test_without_a_file_the_thread_lock_alone_queues_writers() -> None:
+    gate = WriteGate(None)
+    assert gate.enter()
+    result: list[bool] = []
+    thread = threading.Thread(target=lambda: result.append(gate.enter(wait=0.2)))
+    thread.start()
+    thread.join(5)
+    assert result == [False] and gate.bypassed == 1
+    gate.leave()
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_child_has_gates_of_its_own(tmp_path: Path) -> None:
+    """Celery's pool forks: a gate held in the parent must not be held in the child forever."""
+    name = str(tmp_path / "fork.sqlite3")
+    parent_gate = gate_for(name, in_memory=False)
+    assert parent_gate.enter()
+    try:
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child reports through the pipe
+            os.close(read)
+            child_gate = gate_for(name, in_memory=False)
+            ok = child_gate is not parent_gate and child_gate._threads.acquire(blocking=False)
+            os.write(write, b"1" if ok else b"0")
+            os._exit(0)
+        os.close(write)
+        assert os.read(read, 1) == b"1"
+        os.waitpid(pid, 0)
+    finally:
+        parent_gate.leave()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transaction_holds_the_gate_and_commit_or_rollback_lets_it_go() -> None:
+    if connection.vendor != "sqlite":
+        pytest.skip("the gate is SQLite's")
+    from django.conf import settings
+
+    assert settings.DATABASES["default"]["ENGINE"] == "core.sqlite3"
+    gate = gate_for(connection.settings_dict["NAME"], connection.is_in_memory_db())
+    me = threading.get_ident()
+    with transaction.atomic():
+        assert gate._owner == me
+        with transaction.atomic():  # a savepoint: the gate is taken once
+            assert gate._owner == me
+    assert gate._owner is None
+    with pytest.raises(RuntimeError), transaction.atomic():
+        assert gate._owner == me
+        raise RuntimeError("rolled back")
+    assert gate._owner is None
+    assert gate._threads.acquire(blocking=False)
+    gate._threads.release()
