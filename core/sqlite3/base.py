@@ -39,8 +39,6 @@ except ImportError:  # pragma: no cover - not on the platforms CI runs
 
 # How long a writer waits at the gate before it goes on without it (seconds).
 GATE_WAIT = 5.0
-# How often a process's waiting thread looks at the file lock (seconds).
-POLL = 0.001
 
 
 class WriteGate:
@@ -51,6 +49,7 @@ class WriteGate:
         self._path = path
         self._fd: int | None = None
         self._pid = 0
+        self._held: int | None = None  # the descriptor holding the file lock
         self._owner: int | None = None
         self.waited = 0  # acquisitions that found the gate taken (for tests and figures)
         self.bypassed = 0  # writers that went on without it after GATE_WAIT
@@ -82,30 +81,34 @@ class WriteGate:
             if not self._threads.acquire(timeout=wait):
                 self.bypassed += 1
                 return False
-        fd = self._file()
-        if fd is not None:
-            try:
-                taken = _try_flock(fd)
-                while not taken:
-                    if time.monotonic() >= deadline:
+        try:
+            fd = self._file()
+            if fd is not None:
+                if _try_flock(fd):
+                    self._held = fd
+                else:
+                    self.waited += 1
+                    held = _flock_within(str(self._path), deadline - time.monotonic())
+                    if held is None:
                         self.bypassed += 1
                         self._threads.release()
                         return False
-                    time.sleep(POLL)
-                    taken = _try_flock(fd)
-            except BaseException:
-                self._threads.release()
-                raise
+                    self._held = held
+        except BaseException:
+            self._threads.release()
+            raise
         self._owner = threading.get_ident()
         return True
 
     def leave(self) -> None:
         """Let the gate go (only its holder calls this)."""
         self._owner = None
-        fd = self._fd
+        held, self._held = self._held, None
         try:
-            if fd is not None and self._pid == os.getpid() and fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_UN)
+            if held is not None and fcntl is not None:
+                fcntl.flock(held, fcntl.LOCK_UN)
+                if held != self._fd:
+                    os.close(held)
         finally:
             self._threads.release()
 
@@ -116,6 +119,46 @@ def _try_flock(fd: int) -> bool:
     except BlockingIOError:
         return False
     return True
+
+
+def _flock_within(path: str, wait: float) -> int | None:
+    """A new descriptor of ``path`` holding its file lock, or None after ``wait`` seconds.
+
+    A blocking ``flock`` wakes the moment the holder lets go (polling would add up to a poll
+    interval to every hand-over between processes), but it cannot be given a timeout. So a
+    helper thread waits in it on a descriptor of its own, while the writer waits for the helper
+    only ``wait`` seconds. A helper given up on keeps waiting; when it gets the lock it lets it
+    go at once and closes its descriptor (its own, so that it never lets go of a lock another
+    thread of this process holds).
+    """
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    got = threading.Event()
+    state = {"abandoned": False}
+    guard = threading.Lock()
+
+    def take() -> None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            with guard:
+                state["abandoned"] = True
+            os.close(fd)
+            return
+        with guard:
+            if state["abandoned"]:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+                os.close(fd)
+                return
+            got.set()
+
+    threading.Thread(target=take, name="knock-write-gate", daemon=True).start()
+    if got.wait(max(wait, 0.0)):
+        return fd
+    with guard:
+        if got.is_set():
+            return fd
+        state["abandoned"] = True
+    return None
 
 
 _gates: dict[str, WriteGate] = {}

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.db import connection, transaction
 
-from core.sqlite3.base import WriteGate, gate_for
+from core.sqlite3.base import WriteGate, _try_flock, gate_for
 
 HOLD = """
 import fcntl, os, sys, time
@@ -68,6 +68,28 @@ def test_another_process_holding_the_gate_is_waited_for_then_the_gate_is_had(
     gate.leave()
     holder.wait(5)
     assert 0.15 < waited < 2
+    assert gate.waited == 1  # it found the file lock taken
+
+
+def test_writers_of_several_processes_take_turns(tmp_path: Path) -> None:
+    """Three processes, each adding to a counter file under the gate: no update is lost."""
+    counter = tmp_path / "counter"
+    counter.write_text("0")
+    script = f"""
+import sys
+sys.path.insert(0, {str(Path(__file__).resolve().parents[2])!r})
+from core.sqlite3.base import WriteGate
+gate = WriteGate({str(tmp_path / "db-writegate")!r})
+for _ in range(200):
+    assert gate.enter(wait=30)
+    path = {str(counter)!r}
+    value = int(open(path).read())
+    open(path, "w").write(str(value + 1))
+    gate.leave()
+"""
+    procs = [subprocess.Popen([sys.executable, "-c", script]) for _ in range(3)]
+    assert [p.wait(60) for p in procs] == [0, 0, 0]
+    assert counter.read_text() == "600"
 
 
 def test_a_stopped_holder_is_waited_for_only_so_long(tmp_path: Path) -> None:
@@ -88,6 +110,19 @@ def test_a_stopped_holder_is_waited_for_only_so_long(tmp_path: Path) -> None:
         holder.send_signal(signal.SIGCONT)
         holder.kill()
         holder.wait(5)
+    # The helper that was given up on gets the lock when the holder is gone, and lets it go.
+    probe = os.open(path, os.O_RDWR)
+    try:
+        for _ in range(100):
+            if _try_flock(probe):
+                break
+            time.sleep(0.02)
+        else:
+            pytest.fail("the abandoned helper kept the gate")
+    finally:
+        os.close(probe)
+    assert gate.enter(wait=1)
+    gate.leave()
 
 
 def test_a_killed_holder_lets_the_gate_go(tmp_path: Path) -> None:
