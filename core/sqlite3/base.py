@@ -19,8 +19,8 @@ It never makes things worse than SQLite alone:
 - where the gate cannot be made (an in-memory database, a read-only folder, a system without
   ``fcntl``), the thread lock alone or nothing is used.
 
-The gate covers transactions (``transaction.atomic``, which is every write Knock makes that
-must stay whole). A single statement in autocommit mode still meets SQLite's busy handler.
+The gate covers transactions (``transaction.atomic``) and single writes made outside one (an
+``UPDATE`` in autocommit mode is a transaction of its own to SQLite).
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ class WriteGate:
         self._owner: int | None = None
         self.waited = 0  # acquisitions that found the gate taken (for tests and figures)
         self.bypassed = 0  # writers that went on without it after GATE_WAIT
+        self.cursor_class: type | None = None  # Django's cursor taking this gate (see below)
 
     def _file(self) -> int | None:
         """This process's descriptor of the gate file (a fork needs its own)."""
@@ -186,8 +187,44 @@ def gate_for(name: str, in_memory: bool) -> WriteGate:
         return gate
 
 
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
+
+def _cursor_class(gate: WriteGate) -> type[base.SQLiteCursorWrapper]:
+    """Django's cursor, taking ``gate`` around a write made outside a transaction.
+
+    Such a statement (``QuerySet.update`` in autocommit mode, say) is a transaction of its own
+    to SQLite; left to the busy handler, it lost the lock again and again to gated writers,
+    which hand it over at once.
+    """
+
+    class GatedCursor(base.SQLiteCursorWrapper):
+        def execute(self, query: str, params: Any = None) -> Any:
+            if self.connection.in_transaction or not query.lstrip()[:7].upper().startswith(_WRITES):
+                return super().execute(query, params)
+            held = gate.enter()
+            try:
+                return super().execute(query, params)
+            finally:
+                if held:
+                    gate.leave()
+
+        def executemany(self, query: str, param_list: Any) -> Any:
+            if self.connection.in_transaction or not query.lstrip()[:7].upper().startswith(_WRITES):
+                return super().executemany(query, param_list)
+            held = gate.enter()
+            try:
+                return super().executemany(query, param_list)
+            finally:
+                if held:
+                    gate.leave()
+
+    return GatedCursor
+
+
 class DatabaseWrapper(base.DatabaseWrapper):
-    """``django.db.backends.sqlite3`` with the write gate around each transaction."""
+    """``django.db.backends.sqlite3`` with the write gate around each transaction, and around
+    each write made outside one."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -195,6 +232,12 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _gate(self) -> WriteGate:
         return gate_for(self.settings_dict["NAME"], self.is_in_memory_db())
+
+    def create_cursor(self, name: Any = None) -> Any:
+        gate = self._gate()
+        if gate.cursor_class is None:
+            gate.cursor_class = _cursor_class(gate)
+        return self.connection.cursor(factory=gate.cursor_class)
 
     def _start_transaction_under_autocommit(self) -> None:
         gate = self._gate()

@@ -199,3 +199,37 @@ def test_a_transaction_holds_the_gate_and_commit_or_rollback_lets_it_go() -> Non
     assert gate._owner is None
     assert gate._threads.acquire(blocking=False)
     gate._threads.release()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_outside_a_transaction_waits_its_turn_at_the_gate() -> None:
+    """``QuerySet.update`` in autocommit mode is its own transaction: it queues like the rest."""
+    if connection.vendor != "sqlite":
+        pytest.skip("the gate is SQLite's")
+    from clubs.models import Club
+
+    club = Club.objects.create(name="Gate", slug="gate")
+    gate = gate_for(connection.settings_dict["NAME"], connection.is_in_memory_db())
+    taken = threading.Event()
+    let_go = threading.Event()
+
+    def other_writer() -> None:
+        assert gate.enter()
+        taken.set()
+        let_go.wait(5)
+        time.sleep(0.3)
+        gate.leave()
+
+    thread = threading.Thread(target=other_writer)
+    thread.start()
+    taken.wait(5)
+    read_started = time.monotonic()
+    assert list(Club.objects.filter(pk=club.pk)) == [club]  # a read does not wait
+    assert time.monotonic() - read_started < 0.2
+    let_go.set()
+    started = time.monotonic()
+    Club.objects.filter(pk=club.pk).update(name="Gated")
+    waited = time.monotonic() - started
+    thread.join(5)
+    assert waited > 0.2
+    assert Club.objects.get(pk=club.pk).name == "Gated"
