@@ -199,8 +199,13 @@ def _cursor_class(gate: WriteGate) -> type[base.SQLiteCursorWrapper]:
     """
 
     class GatedCursor(base.SQLiteCursorWrapper):
+        def _ungated(self, query: str) -> bool:
+            return self.connection.in_transaction or not query.lstrip()[:7].upper().startswith(
+                _WRITES
+            )
+
         def execute(self, query: str, params: Any = None) -> Any:
-            if self.connection.in_transaction or not query.lstrip()[:7].upper().startswith(_WRITES):
+            if self._ungated(query):
                 return super().execute(query, params)
             held = gate.enter()
             try:
@@ -210,7 +215,7 @@ def _cursor_class(gate: WriteGate) -> type[base.SQLiteCursorWrapper]:
                     gate.leave()
 
         def executemany(self, query: str, param_list: Any) -> Any:
-            if self.connection.in_transaction or not query.lstrip()[:7].upper().startswith(_WRITES):
+            if self._ungated(query):
                 return super().executemany(query, param_list)
             held = gate.enter()
             try:
@@ -228,10 +233,16 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._holds_gate = False
+        self._held_gate: WriteGate | None = None
+        self._gate_of: tuple[Any, int, WriteGate] | None = None
 
     def _gate(self) -> WriteGate:
-        return gate_for(self.settings_dict["NAME"], self.is_in_memory_db())
+        """This process's gate for the database now named (the test runner renames it)."""
+        name, pid = self.settings_dict["NAME"], os.getpid()
+        known = self._gate_of
+        if known is None or known[0] != name or known[1] != pid:
+            known = self._gate_of = (name, pid, gate_for(name, self.is_in_memory_db()))
+        return known[2]
 
     def create_cursor(self, name: Any = None) -> Any:
         gate = self._gate()
@@ -241,32 +252,33 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _start_transaction_under_autocommit(self) -> None:
         gate = self._gate()
-        self._holds_gate = gate.enter()
+        if gate.enter():
+            self._held_gate = gate
         try:
-            super()._start_transaction_under_autocommit()
+            super()._start_transaction_under_autocommit()  # type: ignore[misc]
         except BaseException:
             self._leave_gate()
             raise
 
     def _leave_gate(self) -> None:
-        if self._holds_gate:
-            self._holds_gate = False
-            self._gate().leave()
+        gate, self._held_gate = self._held_gate, None
+        if gate is not None:
+            gate.leave()
 
     def _commit(self) -> Any:
         try:
-            return super()._commit()
+            return super()._commit()  # type: ignore[misc]
         finally:
             self._leave_gate()
 
     def _rollback(self) -> Any:
         try:
-            return super()._rollback()
+            return super()._rollback()  # type: ignore[misc]
         finally:
             self._leave_gate()
 
     def _close(self) -> Any:
         try:
-            return super()._close()
+            return super()._close()  # type: ignore[misc]
         finally:
             self._leave_gate()

@@ -1,4 +1,4 @@
-"""The SQLite write gate (core.sqlite3): writers queue, and a dead or stopped holder never hangs them."""
+"""The SQLite write gate (core.sqlite3): writers queue; a dead or stopped holder never hangs."""
 
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ def _holder(path: Path, seconds: float) -> subprocess.Popen[str]:
     proc = subprocess.Popen(
         [sys.executable, "-c", HOLD, str(path), str(seconds)], stdout=subprocess.PIPE, text=True
     )
-    assert proc.stdout is not None and proc.stdout.readline().strip() == "held"
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "held"
     return proc
 
 
@@ -52,8 +53,10 @@ def test_a_second_thread_waits_for_the_first_and_goes_on_as_soon_as_it_is_let_go
     let_go = time.monotonic()
     gate.leave()
     thread.join(5)
-    assert entered and entered[0] - let_go < 0.1
-    assert gate.waited == 1 and gate.bypassed == 0
+    assert entered
+    assert entered[0] - let_go < 0.1
+    assert gate.waited == 1
+    assert gate.bypassed == 0
 
 
 def test_another_process_holding_the_gate_is_waited_for_then_the_gate_is_had(
@@ -153,7 +156,8 @@ def test_without_a_file_the_thread_lock_alone_queues_writers() -> None:
     thread = threading.Thread(target=lambda: result.append(gate.enter(wait=0.2)))
     thread.start()
     thread.join(5)
-    assert result == [False] and gate.bypassed == 1
+    assert result == [False]
+    assert gate.bypassed == 1
     gate.leave()
 
 
@@ -193,9 +197,16 @@ def test_a_transaction_holds_the_gate_and_commit_or_rollback_lets_it_go() -> Non
         with transaction.atomic():  # a savepoint: the gate is taken once
             assert gate._owner == me
     assert gate._owner is None
-    with pytest.raises(RuntimeError), transaction.atomic():
-        assert gate._owner == me
-        raise RuntimeError("rolled back")
+    seen: list[int | None] = []
+
+    def fail_inside() -> None:
+        with transaction.atomic():
+            seen.append(gate._owner)
+            raise RuntimeError("rolled back")
+
+    with pytest.raises(RuntimeError):
+        fail_inside()
+    assert seen == [me]
     assert gate._owner is None
     assert gate._threads.acquire(blocking=False)
     gate._threads.release()
