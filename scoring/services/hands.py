@@ -143,6 +143,19 @@ def _submission_locked(
     return state, sub, access
 
 
+def _mirrored(match: Match, sub: HandSubmission, fields: list[str]) -> Match | None:
+    """``match`` (read by :func:`match_prefetched` under this transaction's lock) with its copy
+    of ``sub`` given ``sub``'s ``fields``; None if that copy is not there (read it again)."""
+    for game in match.games.all():
+        for hand in game.hands.all():
+            for copy in hand.submissions.all():
+                if copy.pk == sub.pk:
+                    for field in fields:
+                        setattr(copy, field, getattr(sub, field))
+                    return match
+    return None
+
+
 def hand_confirm(
     *, submission: HandSubmission, actor: Actor, as_position: int | None = None
 ) -> HandSubmission:
@@ -176,10 +189,11 @@ def hand_confirm(
         sub.confirmed_by_player = player
         sub.confirmed_at = timezone.now()
         _origin(sub, actor, player, "dispute settled: confirmed" if disputed else "confirmed")
-        sub.save(
-            update_fields=["status", "confirmed_by_user", "confirmed_by_player", "confirmed_at"]
-        )
-        match_sync(match=state.match)
+        fields = ["status", "confirmed_by_user", "confirmed_by_player", "confirmed_at"]
+        sub.save(update_fields=fields)
+        # The match was read under the lock a moment ago: the entry's copy there is brought in
+        # line instead of reading the whole match again.
+        match_sync(match=state.match, prefetched=_mirrored(state.match, sub, fields))
         # Last: bumping the event's results sequence locks the event's row until commit, and
         # every table of the event confirms through that row; taken after the match's own
         # work (the engine over its hands, the games saved), it is held only for the commit.

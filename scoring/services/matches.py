@@ -42,15 +42,20 @@ def _hollywood_margin(state: MatchState, view: GameView) -> int | None:
     return sum(r.final_totals[w] - r.final_totals[1 - w] for r in view.results)
 
 
-def match_sync(*, match: Match) -> MatchState:
+def match_sync(*, match: Match, prefetched: Match | None = None) -> MatchState:
     """Bring the stored game and match rows in line with the engine's view of the hands.
 
     Closes games the engine says ended (and starts the next game of a best-of), re-opens any a
     correction re-opened, removes an empty game that is no longer needed, and fills the match's
     winner and summary. Bumps the results sequence when a game or the match changes state.
+
+    ``prefetched`` spares reading the match again: a :func:`match_prefetched` copy read under
+    this transaction's lock, with every change made since then applied to it in memory (a
+    confirmation does this; the write lock is held while the match is read, so a second read
+    made every table's results wait longer on the embedded SQLite).
     """
     try:
-        state = match_state(match=match_prefetched(match_id=match.pk))
+        state = match_state(match=prefetched or match_prefetched(match_id=match.pk))
     except EngineError as exc:
         raise ApplicationError(
             _("This would make the recorded hands inconsistent: %(reason)s")
