@@ -161,26 +161,40 @@ def test_without_a_file_the_thread_lock_alone_queues_writers() -> None:
     gate.leave()
 
 
+FORK = """
+import os, sys
+sys.path.insert(0, sys.argv[1])
+from core.sqlite3.base import gate_for
+parent_gate = gate_for(sys.argv[2], in_memory=False)
+assert parent_gate.enter()  # held by this process's only thread while it forks
+pid = os.fork()
+if pid == 0:
+    child_gate = gate_for(sys.argv[2], in_memory=False)
+    if child_gate is parent_gate or not child_gate._threads.acquire(blocking=False):
+        os._exit(3)  # the parent's thread lock, held for ever here
+    child_gate._threads.release()
+    # The parent still holds the file lock: the child waits for it rather than sharing it
+    # through the descriptor it inherited.
+    os._exit(0 if child_gate.enter(wait=0.3) is False else 4)
+_, status = os.waitpid(pid, 0)
+parent_gate.leave()
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_forked_child_has_gates_of_its_own(tmp_path: Path) -> None:
-    """Celery's pool forks: a gate held in the parent must not be held in the child forever."""
-    name = str(tmp_path / "fork.sqlite3")
-    parent_gate = gate_for(name, in_memory=False)
-    assert parent_gate.enter()
-    try:
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - the child reports through the pipe
-            os.close(read)
-            child_gate = gate_for(name, in_memory=False)
-            ok = child_gate is not parent_gate and child_gate._threads.acquire(blocking=False)
-            os.write(write, b"1" if ok else b"0")
-            os._exit(0)
-        os.close(write)
-        assert os.read(read, 1) == b"1"
-        os.waitpid(pid, 0)
-    finally:
-        parent_gate.leave()
+    """Celery's pool forks: a gate held in the parent must not be held in the child for ever.
+
+    Forked from a fresh single-threaded interpreter (forking the test process, which has
+    threads, is unsafe). The child has a gate of its own whose thread lock is free, and its
+    file lock is on a descriptor of its own: the parent's hold still keeps it out.
+    """
+    root = str(Path(__file__).resolve().parents[2])
+    done = subprocess.run(
+        [sys.executable, "-c", FORK, root, str(tmp_path / "fork.sqlite3")], timeout=30
+    )
+    assert done.returncode == 0
 
 
 @pytest.mark.django_db(transaction=True)
