@@ -115,7 +115,8 @@ drills: install-dev
 	$(BIN)/python -m drills $(DRILLS)
 
 # A club night against a real `manage.py serve` (gunicorn + worker + beat): 50 tables, 200
-# spectators polling, 60 s (docs/live.md). Embedded default, or PostgreSQL + Redis when
+# spectators polling, a hand every 60-120 s a table for 4 minutes (docs/live.md); LOADTEST_PACE=rush
+# plays ten times a real night for a minute. Embedded default, or PostgreSQL + Redis when
 # DATABASE_URL and CELERY_BROKER_URL are set. LOADTEST_SECONDS, _TABLES, _SPECTATORS change it.
 loadtest: $(VENV)/.installed-loadtest
 	$(BIN)/python -m loadtest
