@@ -40,10 +40,13 @@ spectators who asked at the same moment each drew it: at 50 tables, 339 of 351 f
 event's regions drew them. Now one thread of all the processes draws a page's regions at a time
 (a lock in the shared cache). A spectator who finds a drawing under way sleeps until one lands
 that began after they read their version (or shows it), and draws only when the drawer is gone
-(the lock lapses after ``DRAW_LOCK``) or after ``DRAW_WAIT``. "Began after" compares the
-processes' clocks (``time.time``): one host's, or several hosts' kept in step by NTP, where a
-skew of s seconds can serve a drawing s seconds older than the version read, which the next
-poll mends.
+(the lock lapses after ``DRAW_LOCK``) or after ``DRAW_WAIT``. The drawings of a page are paced
+for all the processes together, at most one every ``DRAW_EVERY``: a spectator who asks for a newer
+version sooner sleeps until the next drawing may begin, and that drawing shows the version
+current when it begins (the view is told, ``DRAWER``, not to serve an older one). "Began after"
+compares the processes' clocks (``time.time``): one host's, or several hosts' kept in step by
+NTP, where a skew of s seconds can serve a drawing s seconds older than the version read, which
+the next poll mends.
 
 Which URLs and selectors: ``KNOCK_LIVE_VERSIONS`` and ``KNOCK_LIVE_FRAGMENTS`` in the settings,
 each a list of (regular expression of the path, dotted path of a selector called with the
@@ -196,6 +199,18 @@ UNKEPT_HEADERS = {"set-cookie", "content-length", "date"}
 DRAW_WAIT = 3.0
 DRAW_POLL = 0.05
 DRAW_LOCK = 10
+# A page's regions are drawn at most once every DRAW_EVERY seconds by all the processes together:
+# an event's version moves with every entry and confirmation of every table, about twice a
+# second at a club night of 50 tables, and drawing each version back to back would keep a thread
+# of the server drawing. A spectator who asks sooner waits for the next drawing (at most this
+# long, plus the drawing), which shows the current version: never an older one, one poll behind.
+# (Drawing the event's regions at 50 tables takes about 25 ms; 0.5 s kept spectators waiting
+# too long: docs/live.md.)
+DRAW_EVERY = 0.1
+# Set in the request a spectator's regions are drawn for by this middleware: a view that would
+# serve what its process drew a moment ago (tournaments.views.events.event_live) draws the
+# current version instead, since what it draws is kept for everyone (DRAW_EVERY paces it here).
+DRAWER = "knock.live.drawer"
 
 
 def fragment_key(path: str, language: str) -> str:
@@ -235,18 +250,22 @@ class LiveFragmentMiddleware:
             kept = cache.get(key)
             if kept is not None and (kept[0] == stamp or kept[1] >= read):
                 return self._replay(kept[2], kept[3])
-            if cache.add(lock, 1, DRAW_LOCK):
+            # The last drawing began less than DRAW_EVERY ago: the next one waits for its turn.
+            early = kept[1] + DRAW_EVERY - time.time() if kept is not None else 0.0
+            if early <= 0 and cache.add(lock, 1, DRAW_LOCK):
                 # After a wait the version is read again: the drawing shows what is current.
                 return self._draw(request, key, selector(**kwargs) if waited else stamp, lock)
             if time.monotonic() >= deadline:
                 return self._draw(request, key, selector(**kwargs), None)
-            time.sleep(DRAW_POLL)  # another thread is drawing these regions: wait for it
+            # Another thread is drawing these regions, or their turn has not come: wait for it.
+            time.sleep(min(early, DRAW_EVERY) if early > 0 else DRAW_POLL)
             waited = True
 
     def _draw(self, request: HttpRequest, key: str, stamp: Any, lock: str | None) -> HttpResponse:
         """The view's answer, kept for every process when it shows the version of ``stamp``
         (read just before); the drawing lock, if held, is let go whatever happens."""
         began = time.time()
+        request.META[DRAWER] = True  # the view draws what is current, not what it drew lately
         try:
             response = self.get_response(request)
             version = stamp[0] if isinstance(stamp, tuple) else stamp

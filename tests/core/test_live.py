@@ -464,6 +464,42 @@ def test_a_drawing_that_began_before_the_version_was_read_is_not_served(
     assert live.cache.add(f"{key}:drawing", 1, 1)  # and let go
 
 
+def test_a_pages_regions_are_drawn_at_most_every_draw_every_seconds_and_always_current(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """An event's version moves about twice a second on a busy night: the processes together
+    draw its regions at most once every DRAW_EVERY seconds. A spectator who asks for a newer
+    version sooner than that sleeps until its turn and is then served the current version (here
+    drawn by themselves), not the drawing of a moment ago that would leave them a poll behind."""
+    from core import live
+
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    monkeypatch.setattr(live, "DRAW_EVERY", 30.0)  # however slow this machine, still its turn
+    _fetch(_Fragment(match.live_seq), path)  # drawn just now
+    _knock(match)  # the version moves on at once
+    key = live.fragment_key(path, "en")
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        stamp, began, headers, content = live.cache.get(key)
+        # The time passes: the last drawing began that much longer ago.
+        live.cache.set(key, (stamp, began - seconds, headers, content), live.FRAGMENT_TIMEOUT)
+
+    monkeypatch.setattr(live.time, "sleep", sleep)
+    waiter = _Fragment(lambda: Match.objects.get(pk=match.pk).live_seq)
+    answer = _fetch(waiter, path)
+    assert len(slept) == 1
+    assert live.DRAW_POLL < slept[0] <= live.DRAW_EVERY  # woke once, when its turn came
+    assert waiter.reached == [path]
+    assert fragment_version(answer.content) == Match.objects.get(pk=match.pk).live_seq
+    assert live.cache.get(key)[3] == answer.content  # kept for the others
+    # Asked for the version just drawn: served at once, however soon.
+    assert _fetch(_Fragment("never drawn"), path).content == answer.content
+    assert len(slept) == 1
+
+
 def test_a_waiter_draws_itself_when_the_drawer_never_finishes(monkeypatch: pytest.MonkeyPatch):
     from core import live
 

@@ -96,3 +96,40 @@ def test_the_live_regions_are_rendered_once_per_version(monkeypatch):
     monkeypatch.setattr(event_views, "RENDER_EVERY", 0.0)
     client.get(f"/events/{event.pk}/live/")
     assert len(calls) == 2
+
+
+def test_a_drawing_for_every_spectator_is_of_the_current_version_never_a_throttled_one(
+    monkeypatch,
+):
+    """A process serves what it drew a moment ago to its own visitors (RENDER_EVERY), but when
+    core.live draws the spectators' regions for every process, the view draws the current
+    version: core.live paces those drawings itself (DRAW_EVERY), and an older drawing would
+    leave every spectator served it one poll behind."""
+    from core import live
+
+    event = swiss_event(4, rules=ONE_HAND)
+    round_pair(event=event)
+    calls: list[int] = []
+    real = event_views._live_context
+
+    def counted(event: object, version: int) -> object:
+        calls.append(version)
+        return real(event, version)
+
+    monkeypatch.setattr(event_views, "_live_context", counted)
+    monkeypatch.setattr(event_views, "_LIVE_RENDERED", {})
+    monkeypatch.setattr(event_views, "RENDER_EVERY", 600.0)
+    monkeypatch.setattr(live, "DRAW_EVERY", 0.0)
+    url = f"/events/{event.pk}/live/"
+    spectator = Client()
+    first = spectator.get(url).content
+    _win(Match.objects.filter(event=event, decision="played").first())
+    now = _version(event.pk).json()["version"]
+    signed_in = Client()
+    signed_in.force_login(UserFactory(username="visitor"))
+    throttled = signed_in.get(url).content  # the view's own visitors: what it drew lately
+    assert throttled == first
+    assert len(calls) == 1
+    drawn = spectator.get(url).content  # through core.live: drawn again, current
+    assert len(calls) == 2
+    assert live.fragment_version(drawn) == now != live.fragment_version(first)

@@ -15,6 +15,7 @@ from django.utils.translation import get_language, gettext_lazy
 
 from clubs.models import Player
 from core.errors import ApplicationError
+from core.live import DRAWER
 from scoring.models import Match
 from scoring.selectors import (
     event_free_table,
@@ -340,7 +341,9 @@ def event_standings_fragment(request: HttpRequest, pk: int) -> HttpResponse:
 # drawn once per version and process, and at most every RENDER_EVERY seconds: on a busy night
 # the version moves faster than that, and a spectator served the regions drawn just before a
 # change still holds the older version, so their next poll fetches again (docs/live.md: at most
-# RENDER_EVERY + one poll late).
+# RENDER_EVERY + one poll late). Not when core.live draws the spectators' regions for every
+# process (DRAWER): what it draws is kept for all of them, so it is the current version, and
+# core.live paces those drawings itself (DRAW_EVERY).
 _LIVE_RENDERED: dict[tuple[int, Any, str], tuple[int, float, bytes]] = {}
 RENDER_EVERY = 0.5
 
@@ -353,7 +356,8 @@ def event_live(request: HttpRequest, pk: int) -> HttpResponse:
     key = (event.pk, event.created_at, get_language() or "")
     cached = _LIVE_RENDERED.get(key)
     now = time.monotonic()
-    if cached is not None and (cached[0] == version or now - cached[1] < RENDER_EVERY):
+    recent = cached is not None and now - cached[1] < RENDER_EVERY and DRAWER not in request.META
+    if cached is not None and (cached[0] == version or recent):
         content = cached[2]
     else:
         response = render(request, "tournaments/_event_live.html", _live_context(event, version))
