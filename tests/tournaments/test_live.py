@@ -14,6 +14,7 @@ from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit
 from tests.factories import UserFactory, swiss_event
+from tournaments.models import Event
 from tournaments.services import round_pair, standings_recompute
 from tournaments.views import events as event_views
 
@@ -76,7 +77,9 @@ def test_spectators_get_the_same_live_regions_as_the_page_and_a_new_result_in_th
     assert "Updated " in client.get(live_url).content.decode()  # the standings caught up
 
 
-def test_the_live_regions_are_rendered_once_per_version(monkeypatch):
+def _paired_event_counting_drawings(monkeypatch) -> tuple[Event, list[int]]:
+    """A paired Swiss event, and the versions its live regions are drawn for from now on (this
+    process's drawings forgotten)."""
     event = swiss_event(4, rules=ONE_HAND)
     round_pair(event=event)
     calls: list[int] = []
@@ -88,6 +91,11 @@ def test_the_live_regions_are_rendered_once_per_version(monkeypatch):
 
     monkeypatch.setattr(event_views, "_live_context", counted)
     monkeypatch.setattr(event_views, "_LIVE_RENDERED", {})
+    return event, calls
+
+
+def test_the_live_regions_are_rendered_once_per_version(monkeypatch):
+    event, calls = _paired_event_counting_drawings(monkeypatch)
     client = Client()
     for _ in range(3):
         assert client.get(f"/events/{event.pk}/live/").status_code == 200
@@ -107,17 +115,7 @@ def test_a_drawing_for_every_spectator_is_of_the_current_version_never_a_throttl
     leave every spectator served it one poll behind."""
     from core import live
 
-    event = swiss_event(4, rules=ONE_HAND)
-    round_pair(event=event)
-    calls: list[int] = []
-    real = event_views._live_context
-
-    def counted(event: object, version: int) -> object:
-        calls.append(version)
-        return real(event, version)
-
-    monkeypatch.setattr(event_views, "_live_context", counted)
-    monkeypatch.setattr(event_views, "_LIVE_RENDERED", {})
+    event, calls = _paired_event_counting_drawings(monkeypatch)
     monkeypatch.setattr(event_views, "RENDER_EVERY", 600.0)
     monkeypatch.setattr(live, "DRAW_EVERY", 0.0)
     url = f"/events/{event.pk}/live/"
