@@ -37,9 +37,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final, cast
 
-from engine.cards import _BIT_OF, DECK_MASK, card_value, cards_to_mask, format_cards, mask_to_cards
+from engine.cards import _BIT, DECK_MASK, card_value, cards_to_mask, format_cards, mask_to_cards
 from engine.deadwood import (
     NONE,
     PRUNED_OPTIONS,
@@ -424,8 +425,12 @@ def _best_hand(mask: int) -> int:
     b = mask >> 13 & _SUIT
     c = mask >> 26 & _SUIT
     d = mask >> 39
-    sets = a & b & (c | d) | c & d & (a | b)
-    if not sets:  # runs alone arrange the hand
+    ab = a & b
+    cd = c & d
+    if not (ab or cd):  # no rank has three cards (most hands): runs alone arrange the hand
+        return mask
+    sets = ab & (c | d) | cd & (a | b)
+    if not sets:
         return mask
     # _set_choices, inline, keeping only the first least choice.
     ra = RUNNABLE[a]
@@ -482,15 +487,16 @@ def best_arrangement(
             # The fast path of cards_to_mask, inline (see there); hand_mask has the last word on
             # anything it does not accept at once, and names what is wrong.
             try:
-                mask = sum(map(_BIT_OF, cards))
+                mask = sum(itemgetter(*cards)(_BIT))
             except (KeyError, TypeError):
                 mask = hand_mask(cards)
             else:
-                if not (
-                    mask.bit_count() == len(cards) <= MAX_HAND
-                    and type(sum(cards)) is int
-                    and (not mask & 1 or type(cards[cards.index(0)]) is int)
-                    and (not mask & 2 or type(cards[cards.index(1)]) is int)
+                if not (mask.bit_count() == len(cards) <= MAX_HAND and type(sum(cards)) is int) or (
+                    mask & 3  # card 0 or 1 (and a bool may stand for it)
+                    and not (
+                        (not mask & 1 or type(cards[cards.index(0)]) is int)
+                        and (not mask & 2 or type(cards[cards.index(1)]) is int)
+                    )
                 ):
                     mask = hand_mask(cards)
         else:

@@ -18,9 +18,9 @@ precomputed per rank, keyed by the rank's cards (and, for the pruned choices, wh
 be in a run).
 
 The functions here take a mask or a list (or tuple) of cards. A list is checked as
-:func:`engine.cards.cards_to_mask` checks it, by the same fast test inlined, but with the cards'
-bits fetched by one ``itemgetter`` call (no Python-level call a card) and summed into a mask with
-16 bits a suit, which one ``struct`` unpack splits into the four suits: in CPython each
+:func:`engine.cards.cards_to_mask` checks it, by the same fast test inlined (the cards' bits
+fetched by one ``itemgetter`` call, no Python-level call a card), but summed into a mask with 16
+bits a suit, which one ``struct`` unpack splits into the four suits: in CPython each
 operation on a 52-bit mask costs about as much as a dozen table look-ups, so the paths are written
 to do as few of them as they can and to read per-suit tables instead.
 

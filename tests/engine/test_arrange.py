@@ -319,3 +319,28 @@ def test_the_least_deadwood_of_a_card_list_is_that_of_its_mask() -> None:
         mask = cards_to_mask(cards)
         assert min_deadwood(cards) == min_deadwood(tuple(cards)) == min_deadwood(mask)
         assert min_deadwood_after_discard(cards) == min_deadwood_after_discard(mask)
+
+
+def test_every_odd_card_list_is_arranged_or_refused_as_hand_mask_reads_it() -> None:
+    """best_arrangement's inline check of a list (one itemgetter call over the cards' bits)
+    agrees with hand_mask on every kind of number equal to a card, bools, ints out of range,
+    repeats, and lists of no card or one."""
+    from enum import IntEnum
+
+    from tests.engine.test_deadwood import _odd_card_lists
+
+    class Card(IntEnum):
+        ACE = 0
+        KING = 51
+
+    for cards in [*_odd_card_lists(), [Card.ACE, 1, 2, 14, 27, Card.KING], [0, 1], [1, 0, 2]]:
+        try:
+            expected: Arrangement | str = best_arrangement(hand_mask(cards))
+        except CardError as error:
+            expected = str(error)
+        for given in (cards, tuple(cards)):
+            try:
+                got: Arrangement | str = best_arrangement(given)
+            except CardError as error:
+                got = str(error)
+            assert got == expected, given
