@@ -124,6 +124,7 @@ def test_projector_and_its_slides(swiss):
     assert 'data-slide="pairings"' in html
     assert 'data-slide="standings"' in html
     assert "<form" not in html  # no controls
+    assert '<link rel="icon"' in html  # its own head names the icon too
     slides = client.get(f"/events/{swiss['id']}/projector/slides/")
     assert slides.status_code == 200
     assert 'data-slide="standings"' in slides.content.decode()
