@@ -43,6 +43,7 @@ class _Entrant:
     byes: int = 0
     seats: list[Seat] = field(default_factory=list)
     last_float: Float | None = None
+    prior_float: Float | None = None
 
 
 def simulate(players: int, rounds: int, seed: int) -> list[tuple[int, float, int, bool]]:
@@ -65,6 +66,7 @@ def simulate(players: int, rounds: int, seed: int) -> list[tuple[int, float, int
                 seats=tuple(e.seats),
                 requests_bye=rng.random() < 0.005,
                 last_float=e.last_float,
+                prior_float=e.prior_float,
             )
             for e in field_
         ]
@@ -72,9 +74,10 @@ def simulate(players: int, rounds: int, seed: int) -> list[tuple[int, float, int
         pairing = pair_swiss(snapshot, config=SwissConfig())
         elapsed = time.perf_counter() - start
         timings.append((rnd, elapsed, len(pairing.tables), pairing.used_matching))
-        floats = dict(pairing.floats)
+        # As the selector counts them: the pairing's floats, and every bye a downfloat.
+        floats = dict(pairing.floats) | {b.player: Float.DOWN for b in pairing.byes}
         for e in field_:
-            e.last_float = floats.get(e.id)
+            e.prior_float, e.last_float = e.last_float, floats.get(e.id)
         for table in pairing.tables:
             a, b = by_id[table.first], by_id[table.second]
             a.opponents.add(b.id)

@@ -366,3 +366,68 @@ def test_floats_are_stored_per_round_and_shown(director_api, director, club, mak
     html = page_client(director).get(f"/events/{event['id']}/").content.decode()
     assert html.count("↓ floated down") == 2
     assert html.count("↑ floated up") == 1
+
+
+def test_rounds_not_played_are_downfloats_two_rounds_back(director_api, club, make_players):
+    """Issue 28: the snapshot carries each player's float of the last two rounds, a round not
+    played counting as a downfloat (FIDE C.04.3 A.4.b): the requested bye of 6, the pairing bye
+    of 5, both sides of a walkover, and the absence of a late entry. A game played keeps the
+    float the pairing stored (none, on equal scores)."""
+    from tournaments.algorithms.swiss import Float
+    from tournaments.selectors import swiss_input
+
+    players = make_players(6)
+    ids = [p.pk for p in players]
+    body = {"club": club.pk, "name": "S", "kind": "swiss", "options": {"pair_by": "seed"}}
+    event = director_api.post("/api/events/", body, format="json").json()
+    for k, p in enumerate(players, start=1):
+        director_api.post(
+            f"/api/events/{event['id']}/registrations/",
+            {
+                "player": p.pk,
+                "seed": k,
+                "checked_in": True,
+                "requested_byes": [1] if k == 6 else [],
+            },
+            format="json",
+        )
+    _pair(director_api, event["id"])
+    walkover, game = open_matches(event["id"], 1)
+    loser, winner = seated(walkover)
+    url = f"/api/events/{event['id']}/matches/{walkover.pk}/forfeit/"
+    assert director_api.post(url, {"players": [loser]}, format="json").status_code == 200
+    play(game, winner=seated(game)[0])
+    late = make_players(1)[0]
+    director_api.post(
+        f"/api/events/{event['id']}/registrations/",
+        {"player": late.pk, "checked_in": True},
+        format="json",
+    )
+    ev = Event.objects.get(pk=event["id"])
+    second = {p.id: p for p in swiss_input(event=ev, round_number=2).players}
+    down = {ids[5], ids[4], loser, winner, late.pk}
+    assert {pid for pid, p in second.items() if p.last_float is Float.DOWN} == down
+    assert all(p.last_float is None for pid, p in second.items() if pid not in down)
+    assert all(p.prior_float is None for p in second.values())
+    _pair(director_api, event["id"])
+    stored = Round.objects.get(event_id=event["id"], number=2).floats
+    _play_round(event["id"], 2)
+    third = {p.id: p for p in swiss_input(event=ev, round_number=3).players}
+    assert {pid: p.prior_float for pid, p in third.items()} == {
+        pid: p.last_float for pid, p in second.items()
+    }
+    byes = {
+        m.seats.get().player_id
+        for m in Match.objects.filter(event_id=event["id"], round__number=2, decision="bye")
+    }
+    for pid, p in third.items():
+        expected = (
+            Float.DOWN
+            if pid in byes
+            else {"down": Float.DOWN, "up": Float.UP}.get(stored.get(str(pid), ""))
+        )
+        assert p.last_float is expected
+    # A stored float that is not "down" or "up" (hand-edited, or an older shape) reads as none.
+    Round.objects.filter(event_id=event["id"], number=2).update(floats=["junk"])
+    junk = {p.id: p.last_float for p in swiss_input(event=ev, round_number=3).players}
+    assert junk == {pid: Float.DOWN if pid in byes else None for pid in third}

@@ -5,6 +5,7 @@ table history and seed order.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -23,7 +24,12 @@ from tournaments.algorithms.swiss import (
 from tournaments.algorithms.swiss import Seat as SwissSeat
 from tournaments.models import Event, ForbiddenPairing, Rating, Registration, Round
 from tournaments.selectors.options import event_option
-from tournaments.selectors.results import _points, event_match_records, event_results_snapshot
+from tournaments.selectors.results import (
+    MatchRecord,
+    _points,
+    event_match_records,
+    event_results_snapshot,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +56,7 @@ def event_pairing_registrations(*, event: Event) -> QuerySet[Registration]:
 
 def swiss_input(*, event: Event, round_number: int, allow_unfinished: bool = False) -> SwissInput:
     """The pairing snapshot for ``round_number``: scores, opponents met, byes and forfeit wins,
-    seats, last round's floats, constraints.
+    seats, the floats of the last two rounds (:func:`_recent_floats`), constraints.
 
     Scores come from the stored results themselves (not from the standings, which may be
     behind), so a round is always paired from what was actually played. A match without a
@@ -102,16 +108,8 @@ def swiss_input(*, event: Event, round_number: int, allow_unfinished: bool = Fal
             seats[b].append(SwissSeat.SECOND)
         elif rec.decision == Match.Decision.WALKOVER and rec.winner is not None:
             forfeit_wins[rec.winner] += 1
-    previous = (
-        Round.objects.filter(event=event, number=round_number - 1)
-        .values_list("floats", flat=True)
-        .first()
-    ) or {}
-    last_float = {
-        int(pid): Float(way)
-        for pid, way in previous.items()
-        if str(pid).isdigit() and way in (Float.DOWN.value, Float.UP.value)
-    }
+    last_float = _recent_floats(event=event, number=round_number - 1, records=records)
+    prior_float = _recent_floats(event=event, number=round_number - 2, records=records)
     ratings = dict(
         Rating.objects.filter(
             club=event.club, kind=Rating.Kind.GLICKO2, player_id__in=ids
@@ -130,7 +128,8 @@ def swiss_input(*, event: Event, round_number: int, allow_unfinished: bool = Fal
             requests_bye=round_number in (requested or []),
             club=club_id,
             forfeit_wins=forfeit_wins.get(pid, 0),
-            last_float=last_float.get(pid),
+            last_float=last_float(pid),
+            prior_float=prior_float(pid),
         )
         for pid, seed, requested, club_id, _family in regs
     )
@@ -157,6 +156,37 @@ def swiss_input(*, event: Event, round_number: int, allow_unfinished: bool = Fal
         requested_bye_points=_points(event, "requested_bye_points"),
     )
     return SwissInput(players=players, forbidden=tuple(forbidden), config=config)
+
+
+def _recent_floats(
+    *, event: Event, number: int, records: list[MatchRecord]
+) -> Callable[[int], Float | None]:
+    """Each player's float in round ``number``, as FIDE counts it (C.04.3 A.4.b): the one the
+    pairing stored (``Round.floats``) for a game played, and a downfloat for a round not played,
+    whatever the reason: a pairing or requested bye, a forfeit won or lost, an absence (not in
+    the round at all). None for everybody when there is no such round."""
+    stored = (
+        Round.objects.filter(event=event, number=number).values_list("floats", flat=True).first()
+        if number >= 1
+        else None
+    )
+    if stored is None:
+        return lambda pid: None
+    floats = stored if isinstance(stored, dict) else {}
+    played = {
+        pid
+        for rec in records
+        if rec.round == number and rec.decision == Match.Decision.PLAYED
+        for pid in rec.players
+    }
+    ways = {Float.DOWN.value: Float.DOWN, Float.UP.value: Float.UP}
+
+    def way(pid: int) -> Float | None:
+        if pid not in played:
+            return Float.DOWN
+        return ways.get(str(floats.get(str(pid), "")))
+
+    return way
 
 
 def event_table_history(*, event: Event) -> dict[int, set[int]]:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tests.tournaments.algorithms.test_swiss_oracle import _key as oracle_key
 from tests.tournaments.algorithms.test_swiss_oracle import _round as oracle_round
-from tests.tournaments.algorithms.test_swiss_oracle import brute_force
+from tests.tournaments.algorithms.test_swiss_oracle import brute_force, matching_oracle
 from tournaments.algorithms.swiss import (
     ClubRule,
     Float,
@@ -255,15 +255,24 @@ def _check_valid(
     assert not any(frozenset(pair) in hard for pair in result.pairs)
 
 
+FLOATS = st.lists(st.sampled_from([None, Float.DOWN, Float.UP]), min_size=8)
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_rounds(), st.lists(st.sampled_from([None, Float.DOWN, Float.UP]), min_size=8))
+@given(small_rounds(), FLOATS, FLOATS)
 def test_complete_valid_and_optimal_against_brute_force(
     case: tuple[list[SwissPlayer], list[ForbiddenPair], ClubRule],
     floats: list[Float | None],
+    prior: list[Float | None],
 ) -> None:
-    """Every criterion of docs/pairing.md, in order, equals the best over every pairing."""
+    """Every criterion of docs/pairing.md, in order, equals the best over every pairing: the
+    bye's tier, the PSD, soft pairs, floaters, the four repeated floats (last round's and the
+    round before's), the bye's rank, the Dutch order."""
     players, forbidden, club = case
-    players = [replace(p, last_float=f) for p, f in zip(players, floats, strict=False)]
+    players = [
+        replace(p, last_float=f, prior_float=g)
+        for p, f, g in zip(players, floats, prior, strict=False)
+    ]
     rnd = oracle_round(players, forbidden, club)
     best = brute_force(rnd)
     config = SwissConfig(same_club=club)
@@ -469,3 +478,102 @@ SEED = SwissConfig(order_by="seed")
 
 def _pairs(*pairs: tuple[int, int]) -> set[frozenset[int]]:
     return {frozenset(p) for p in pairs}
+
+
+# --- issue 28: the bye with the last score group, floats two rounds back, rounds not played -----
+
+
+@pytest.mark.parametrize("limit", [solver.FULL_MATCHING_LIMIT, 0])
+def test_issue_28_bye_chosen_with_the_last_score_group(
+    limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 28's first example (15 players, round 6 of 8; the top of the field simplified to
+    score groups that pair inside themselves). The 1½-point group is 10, 11 and 14; 14 has had
+    a bye and 10 has met 14. Settling the bye first on the lowest ranked, 11, leaves 10 and 14
+    to float up: bye 11, 15-10, 12-14, 13-5, PSD (1, ½, ½, ½) and four downfloaters. The bye
+    decided with the group's pairing goes to 10: 11-14 and 12-15 inside their groups, 13-5, PSD
+    (1, ½) and two downfloaters (FIDE C.04.3: the PAB is whoever the last bracket's pairing
+    leaves over). Both ways: the whole field paired exactly, and by the windows of big fields."""
+    monkeypatch.setattr(solver, "FULL_MATCHING_LIMIT", limit)
+    half = Fraction(1, 2)
+    score = dict.fromkeys((1, 2, 3, 4), 3 + half) | {6: 3, 8: 3}
+    score |= dict.fromkeys((7, 9, 13), 2 + half) | dict.fromkeys((5, 12, 15), 2)
+    score |= dict.fromkeys((10, 11, 14), 1 + half)
+    met = {10: frozenset({14}), 14: frozenset({10})}
+    players = [
+        SwissPlayer(id=i, score=score[i], seed=i, opponents=met.get(i, frozenset()), byes=i == 14)
+        for i in range(1, 16)
+    ]
+    result = pair_swiss(players, config=SEED)
+    assert result.bye == 10
+    assert _pairs((11, 14), (12, 15), (5, 13)) <= {frozenset(p) for p in result.pairs}
+    assert pairing_score_difference(players, result) == (1, half) + (0,) * 6
+    assert sorted(p for p, way in result.floats if way is Float.DOWN) == [10, 13]
+    # The oracle's matching (criteria 1-5; the field is too big for its brute force) agrees.
+    best = matching_oracle(oracle_round(players, [], ClubRule.ALLOW))
+    assert best is not None
+    rnd = oracle_round(players, [], ClubRule.ALLOW)
+    assert oracle_key(rnd, list(result.pairs), result.bye)[:-1] == best[0][:-1]
+
+
+def test_issue_28_club_rule_strict_the_other_three_point_player_sits_out() -> None:
+    """Issue 28's second kind of example: seven players, same club forbidden (hard). 2 and 7
+    have had a bye, 6 cannot take it (four players of club 1 would be left for two outsiders),
+    so the bye falls to 4 or 5, both on 3 points. The lowest ranked, 5, forces 1-4 and 2-3
+    across the clubs: PSD (4, 1, 1, 1). 4 sitting out lets 1-2 and 3-5 meet on equal scores:
+    PSD (4, 1, 0, 0), and that is the bye chosen with the pairing."""
+    spec = [(1, 4, None, 0), (2, 4, 1, 1), (3, 3, 2, 0), (4, 3, 1, 0), (5, 3, 1, 0)]
+    spec += [(6, 1, 2, 0), (7, 0, 1, 1)]
+    met = {3: frozenset({4}), 4: frozenset({3})}
+    players = [
+        SwissPlayer(id=i, score=s, seed=i, club=club, byes=byes, opponents=met.get(i, frozenset()))
+        for i, s, club, byes in spec
+    ]
+    config = SwissConfig(order_by="seed", same_club=ClubRule.HARD)
+    result = pair_swiss(players, config=config)
+    assert result.bye == 4
+    assert {frozenset(p) for p in result.pairs} == _pairs((1, 2), (3, 5), (6, 7))
+    assert pairing_score_difference(players, result) == (4, 1, 0, 0)
+    best = brute_force(oracle_round(players, [], ClubRule.HARD))
+    assert best is not None
+    assert best[2] == 4
+
+
+def test_the_bye_avoids_who_sat_out_last_round() -> None:
+    """FIDE C.04.3 A.4.b and C.12: a round not played (here a requested half-point bye) is a
+    downfloat, and the pairing bye is one too. Five players on nought: 5, the lowest ranked,
+    would take the bye, but sat out last round; 4 takes it instead, or 3 when 4 sat out too.
+    When everyone floated down last round, the round before decides (C.14): 5 sat out two
+    rounds ago, so 4 takes the bye."""
+    players = [SwissPlayer(id=i, seed=i) for i in range(1, 6)]
+    assert pair_swiss(players, config=SEED).bye == 5
+    players[4] = replace(players[4], last_float=Float.DOWN)
+    assert pair_swiss(players, config=SEED).bye == 4
+    players[3] = replace(players[3], last_float=Float.DOWN)
+    assert pair_swiss(players, config=SEED).bye == 3
+    players = [replace(p, last_float=Float.DOWN) for p in players]
+    assert pair_swiss(players, config=SEED).bye == 5
+    players[4] = replace(players[4], prior_float=Float.DOWN)
+    assert pair_swiss(players, config=SEED).bye == 4
+
+
+def test_fide_floats_two_rounds_back_after_last_round() -> None:
+    """C.04.3 C.12-C.15 in order: downfloats of last round, upfloats of last round, then the
+    same two rounds back. Three players on 1 point float one down to three on nought; plainly 3
+    meets 4. 3 floated down two rounds ago, so 2 floats instead (C.14). If 1 also floated down
+    two rounds ago and 2 last round, a repeat of last round (C.12) weighs more than one from two
+    rounds back: 3 floats again. The same on the upfloat side with 4, 5 and 6 (C.13, C.15)."""
+    players = [
+        SwissPlayer(id=i, seed=i, score=1 if i <= 3 else 0, opponents=frozenset({i + 10}))
+        for i in range(1, 7)
+    ]
+    players[2] = replace(players[2], prior_float=Float.DOWN)
+    assert dict(pair_swiss(players, config=SEED).floats) == {2: Float.DOWN, 4: Float.UP}
+    players[0] = replace(players[0], prior_float=Float.DOWN)
+    players[1] = replace(players[1], last_float=Float.DOWN)
+    assert dict(pair_swiss(players, config=SEED).floats) == {3: Float.DOWN, 4: Float.UP}
+    players[3] = replace(players[3], prior_float=Float.UP)
+    assert dict(pair_swiss(players, config=SEED).floats) == {3: Float.DOWN, 5: Float.UP}
+    players[4] = replace(players[4], last_float=Float.UP)
+    players[5] = replace(players[5], prior_float=Float.UP)
+    assert dict(pair_swiss(players, config=SEED).floats) == {3: Float.DOWN, 4: Float.UP}

@@ -63,8 +63,8 @@ class Seat(Enum):
 
 
 class Float(Enum):
-    """The way a player floated in a round: ``DOWN`` met a lower score (or had the pairing bye),
-    ``UP`` met a higher score."""
+    """The way a player floated in a round: ``DOWN`` met a lower score, or did not play at all
+    (any bye, a forfeit won or lost, an absence: FIDE C.04.3 A.4.b), ``UP`` met a higher score."""
 
     DOWN = "down"
     UP = "up"
@@ -83,7 +83,10 @@ class SwissPlayer:
     """One checked-in player as the pairer needs them; ``seed`` 1 is the strongest.
 
     ``opponents`` are the players actually met (forfeited games left out), ``forfeit_wins`` the
-    games won without playing, and ``last_float`` the way they floated in the previous round.
+    games won without playing, ``last_float`` the way they floated in the previous round and
+    ``prior_float`` the way they floated in the round before that. A round the player did not
+    play (any kind of bye, a forfeit won or lost, an absence) is a ``Float.DOWN``: the caller
+    says so, the pairer only reads the two fields.
     """
 
     id: int
@@ -97,6 +100,7 @@ class SwissPlayer:
     club: int | None = None
     forfeit_wins: int = 0
     last_float: Float | None = None
+    prior_float: Float | None = None
 
 
 @dataclass(frozen=True, slots=True)

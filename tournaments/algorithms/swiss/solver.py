@@ -69,19 +69,25 @@ class _Field:
                 self.groups.append([])
             self.groups[-1].append(i)
             self.group.append(len(self.groups) - 1)
-        # Criterion 1's order: who should take the pairing bye, most deserving first.
-        self.bye_order = sorted(
-            range(n),
-            key=lambda i: (
-                ranked[i].byes + ranked[i].forfeit_wins > 0,
-                ranked[i].byes + ranked[i].forfeit_wins,
-                self.score[i],
-                -i,
-            ),
-        )
+
+        # Criterion 1: who may take the pairing bye. A tier is (has had a bye or forfeit win,
+        # how many, score); the bye goes to the best tier that leaves a complete pairing, and
+        # inside it to whoever criteria 2-5 prefer, the lowest ranked among equals.
+        def tier_key(i: int) -> tuple[bool, int, Fraction]:
+            had = ranked[i].byes + ranked[i].forfeit_wins
+            return (had > 0, had, self.score[i])
+
+        self.bye_order = sorted(range(n), key=lambda i: (*tier_key(i), -i))
         self.bye_rank = [0] * n
         for rank, i in enumerate(self.bye_order):
             self.bye_rank[i] = rank
+        tiers = {key: k for k, key in enumerate(sorted({tier_key(i) for i in range(n)}))}
+        self.tier = [tiers[tier_key(i)] for i in range(n)]
+        # Criterion 5's float history: last round (1) and the round before (2).
+        self.down1 = [p.last_float is Float.DOWN for p in ranked]
+        self.up1 = [p.last_float is Float.UP for p in ranked]
+        self.down2 = [p.prior_float is Float.DOWN for p in ranked]
+        self.up2 = [p.prior_float is Float.UP for p in ranked]
 
     def pair(self) -> tuple[list[tuple[int, int]], int | None, bool]:
         """Pair the field: exactly up to ``FULL_MATCHING_LIMIT``, else the fast pass repaired."""
@@ -93,14 +99,28 @@ class _Field:
         if n <= FULL_MATCHING_LIMIT:
             if not leftovers and self._perfect(pairs, bye):
                 return pairs, bye, False
-            bound = None if leftovers else max(self._gap(a, b) for a, b in pairs)
-            solved = self._solve(list(range(n)), bye=bye if not leftovers else None, bound=bound)
+            # The fast pass's pairing (its bye in the best tier) bounds the optimum's largest gap.
+            bound = None if leftovers else max((self._gap(a, b) for a, b in pairs), default=None)
+            tier = None if leftovers or bye is None else self.tier[bye]
+            solved = self._solve(list(range(n)), bye=None, bound=bound, tier=tier)
             if solved is None:
                 raise self._explain(bye)
             return solved[0], solved[1], True
+        if bye is not None and not leftovers and self._bye_may_move(pairs, bye):
+            trouble.add(self.group[bye])
         if not leftovers and not trouble:
             return pairs, bye, False
         return (*self._repair(pairs, bye, leftovers, trouble), True)
+
+    def _bye_may_move(self, pairs: list[tuple[int, int]], bye: int) -> bool:
+        """Whether another player of the bye's tier might sit out at a smaller cost: the bye
+        floated down in one of the last two rounds, or a float touches the bye's score group."""
+        if self.down1[bye] or self.down2[bye]:
+            return True
+        g = self.group[bye]
+        return any(
+            self.score[a] != self.score[b] and g in (self.group[a], self.group[b]) for a, b in pairs
+        )
 
     def _gap(self, a: int, b: int) -> Fraction:
         return abs(self.score[a] - self.score[b])
@@ -133,7 +153,11 @@ class _Field:
         return 2 * (position[b] + size[ga] - 1 - position[a])
 
     def _perfect(self, pairs: list[tuple[int, int]], bye: int | None) -> bool:
-        """Whether criteria 2-6 have nothing to improve: no floats, no soft pairs, Dutch order."""
+        """Whether criteria 2-6 have nothing to improve: no floats, no soft pairs, Dutch order,
+        and a bye (the lowest ranked of the best tier) who floated down in neither of the last
+        two rounds."""
+        if bye is not None and (self.down1[bye] or self.down2[bye]):
+            return False
         position, size = self._positions(bye)
         return all(
             self.score[a] == self.score[b]
@@ -241,13 +265,16 @@ class _Field:
             # The fast pass's own games in the window bound its optimum's largest gap.
             inside = [(a, b) for a, b in pairs if a in chosen]
             bound = None if leftovers else max((self._gap(a, b) for a, b in inside), default=None)
-            result = self._solve(free, bye=None if movable_bye else bye, bound=bound)
+            tier = self.tier[bye] if bye is not None and movable_bye and not leftovers else None
+            result = self._solve(free, bye=None if movable_bye else bye, bound=bound, tier=tier)
             if result is not None:
                 new_pairs, new_bye = result
                 soft_left = any(b in self.soft[a] for a, b in new_pairs)
-                # A window that could only seat the pairing bye on a less deserving player
-                # widens: a wider one may find the pairing that lets the right player sit out.
-                bye_kept = not movable_bye or new_bye == self.bye_order[0]
+                # A window that could only seat the pairing bye on a player of a worse tier
+                # widens: a wider one may find the pairing that lets the right tier sit out.
+                bye_kept = not movable_bye or (
+                    new_bye is not None and self.tier[new_bye] == self.tier[self.bye_order[0]]
+                )
                 if whole or (bye_kept and (not soft_left or len(free) >= QUALITY_WINDOW_LIMIT)):
                     kept = [(a, b) for a, b in pairs if a not in chosen]
                     return kept + new_pairs, (new_bye if movable_bye else bye)
@@ -280,24 +307,42 @@ class _Field:
         *,
         bye: int | None,
         bound: Fraction | None,
+        tier: int | None = None,
     ) -> tuple[list[tuple[int, int]], int | None] | None:
-        """The best complete pairing of ``free`` by criteria 1-6, or None if there is none.
+        """The best complete pairing of ``free`` (sorted) by criteria 1-6, or None if there is none.
 
-        An odd ``free`` needs a bye: ``bye`` when the caller knows criterion 1's choice, else
-        :meth:`_best_bye` finds it. With the bye settled, one maximum-weight perfect matching
-        decides criteria 2-6: an edge's weight is ``top - cost``, the cost written in mixed
-        radix with a digit per criterion (and a digit per score gap for the PSD), each radix
-        larger than the most that digit can sum to over the whole matching, so that no amount
-        of a lower criterion buys one unit of a higher one. ``bound`` (a largest gap known to be
-        reachable) drops edges that cannot be in an optimum. An even window keeps ``bye`` (the
-        bye outside it) only to leave it out of the score-group positions.
+        An odd ``free`` needs a bye. A ``bye`` inside ``free`` is settled (only criteria 2-6 are
+        left); otherwise the bye goes to the players of ``tier`` (criterion 1's best tier with a
+        complete pairing; :meth:`_best_bye` finds it when not given), and which of them sits out
+        is decided with the pairing itself: a bye vertex joins the matching, its edges costing
+        the candidate's repeated downfloats and its rank from the bottom of the tier.
+
+        One maximum-weight perfect matching decides criteria 2-6: an edge's weight is
+        ``top - cost``, the cost written in mixed radix with a digit per criterion (and a digit
+        per score gap for the PSD), each radix larger than the most that digit can sum to over
+        the whole matching, so that no amount of a lower criterion buys one unit of a higher one.
+        Criterion 6 places players in their score group without the bye; while the bye is open
+        that is the tier's lowest-ranked player, so when another candidate wins, a second
+        matching with that bye settled puts criterion 6 right (the bye is already optimal by
+        criteria 1-5, which do not depend on places). ``bound`` (a largest game gap known to be
+        reachable with a bye of the same tier) drops edges that cannot be in an optimum. An even
+        window keeps ``bye`` (the bye outside it) only to leave it out of the places.
         """
+        candidates: list[int] = []
         if len(free) % 2:
             if bye is None or bye not in free:
-                bye = self._best_bye(free)
-                if bye is None:
+                if tier is None:
+                    found = self._best_bye(free)
+                    if found is None:
+                        return None
+                    tier = self.tier[found]
+                candidates = [a for a in free if self.tier[a] == tier]
+                if not candidates:
                     return None
-            rest = [a for a in free if a != bye]
+                bye = candidates[-1]
+                if len(candidates) == 1:
+                    candidates = []
+            rest = list(free) if candidates else [a for a in free if a != bye]
         else:
             rest = list(free)
         if not rest:
@@ -319,22 +364,32 @@ class _Field:
                 blocks.append((ga, present[y], gap))
         games = len(rest) // 2
         levels = sorted({gap for _, _, gap in blocks if gap})
+        down1, up1, down2, up2 = self.down1, self.up1, self.down2, self.up2
+        # Digits from the least significant: Dutch order, the bye's rank, repeated upfloats and
+        # downfloats two rounds back, the same for last round, floaters, soft pairs, PSD.
         most_dev = 4 * max(size, default=0) + 2
         r_dev = games * most_dev + 1
-        r_rep = 2 * games + 1
+        r_rank = len(candidates) + 1
+        r_u2 = 1 + sum(up2[a] for a in rest)
+        r_d2 = 1 + sum(down2[a] for a in rest)
+        r_u1 = 1 + sum(up1[a] for a in rest)
+        r_d1 = 1 + sum(down1[a] for a in rest)
         r_float = games + 1
         r_soft = games + 1
         r_psd = games + 1
-        low = r_dev * r_rep * r_float * r_soft
+        w_u2 = r_dev * r_rank
+        w_d2 = w_u2 * r_u2
+        w_u1 = w_d2 * r_d2
+        w_d1 = w_u1 * r_u1
+        float_w = w_d1 * r_d1
+        soft_w = float_w * r_float
+        low = soft_w * r_soft
         unit = {gap: low * r_psd**k for k, gap in enumerate(levels)} | {Fraction(0): 0}
         top = low * r_psd ** len(levels)
-        soft_w, float_w = r_dev * r_rep * r_float, r_dev * r_rep
-        down = [p.last_float is Float.DOWN for p in self.players]
-        up = [p.last_float is Float.UP for p in self.players]
         local = {v: k for k, v in enumerate(rest)}
-        # Per group: (player, vertex, place, had an upfloat last round), in rank order.
+        # Per group: (player, vertex, place, cost of its upfloat), in rank order.
         rows = {
-            g: [(b, local[b], position[b], r_dev * up[b]) for b in mem]
+            g: [(b, local[b], position[b], w_u1 * up1[b] + w_u2 * up2[b]) for b in mem]
             for g, mem in members.items()
         }
         edges: list[tuple[int, int, int]] = []
@@ -362,16 +417,33 @@ class _Field:
                         if b not in blocked
                     ]
                 else:
-                    start = base - 2 * (sa - 1 - pa) - r_dev * down[a]
+                    start = base - 2 * max(sa - 1 - pa, 0) - w_d1 * down1[a] - w_d2 * down2[a]
                     edges += [
                         (la, lb, start - 2 * pb - up_b - (soft_w if b in soft else 0))
                         for b, lb, pb, up_b in lower
                         if b not in blocked
                     ]
+        vertices = len(rest)
+        if candidates:
+            # The bye vertex: sitting out costs the candidate's repeated downfloats, then its
+            # rank from the bottom of the tier (the lowest ranked costs nothing).
+            last = len(candidates) - 1
+            edges += [
+                (local[c], vertices, top - w_d1 * down1[c] - w_d2 * down2[c] - r_dev * (last - k))
+                for k, c in enumerate(candidates)
+            ]
+            vertices += 1
         mate = max_weight_matching(edges, max_cardinality=True)
-        if len(mate) < len(rest) or any(m < 0 for m in mate):
+        if len(mate) < vertices or any(m < 0 for m in mate):
             return None
-        return [(a, rest[mate[k]]) for k, a in enumerate(rest) if mate[k] > k], bye
+        pairs = [(a, rest[mate[k]]) for k, a in enumerate(rest) if k < mate[k] < len(rest)]
+        if candidates:
+            chosen = rest[mate[len(rest)]]
+            if chosen != bye:
+                widest = max((self._gap(a, b) for a, b in pairs), default=None)
+                settled = self._solve(free, bye=chosen, bound=widest)
+                return settled if settled is not None else (pairs, chosen)
+        return pairs, bye
 
     def _explain(self, bye: int | None) -> PairingError:
         """Say why no pairing exists, naming a player when one player is the reason."""
