@@ -99,6 +99,7 @@ check-deploy: install-dev
 	  SECRET_KEY='check-only-7d1f0c3a9b2e4f6a8c5d1e3f7a9b0c2d4e6f8a1b3c5d7e9f' \
 	  DATABASE_URL='postgres://knock@127.0.0.1:5432/knock' \
 	  CELERY_BROKER_URL='redis://127.0.0.1:6379/0' ALLOWED_HOSTS='knock.example' \
+	  CACHE_URL='redis://127.0.0.1:6379/2' KNOCK_TRUSTED_PROXIES='127.0.0.1' \
 	  $(BIN)/python manage.py check --deploy --fail-level WARNING
 	@echo "check: $@ passed"
 

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from clubs.models import Club, ClubRole, Player
+from clubs.models import Club, ClubRole, Player, RoleInvitation
 
 
 @admin.register(Club)
@@ -15,6 +15,17 @@ class ClubAdmin(admin.ModelAdmin):
 class ClubRoleAdmin(admin.ModelAdmin):
     list_display = ["club", "user", "role"]
     list_filter = ["role"]
+
+
+@admin.register(RoleInvitation)
+class RoleInvitationAdmin(admin.ModelAdmin):
+    """Invitations are answered by their holder on /me/: the admin shows them, and may delete
+    one, but never accepts one for someone."""
+
+    list_display = ["username", "club", "role", "created_at", "accepted_at"]
+    list_filter = ["role", "club"]
+    search_fields = ["username"]
+    readonly_fields = ["created_at", "accepted_at", "accepted_by", "invited_by"]
 
 
 @admin.register(Player)

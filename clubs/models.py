@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 
@@ -59,6 +60,47 @@ class ClubRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.role} of {self.club}"
+
+
+class RoleInvitation(models.Model):
+    """A club role offered to whoever holds ``username``; it counts once they accept.
+
+    Keyed by the username as the admin typed it, never by an account: a grant stores the same
+    row whether or not such an account exists (so it tells nobody who has one), and an account
+    made later under that name (in any case) sees it. Accepting makes the ``ClubRole`` and
+    stamps ``accepted_at``; declining or an admin's cancelling deletes the row.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    username = models.CharField(_("username"), max_length=150)
+    role = models.CharField(max_length=16, choices=ClubRole.Role.choices)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("username"),
+                "club",
+                "role",
+                condition=models.Q(accepted_at__isnull=True),
+                name="roleinvitation_one_pending",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(role__in=["admin", "director"]), name="roleinvitation_role"
+            ),
+        ]
+        indexes = [models.Index(Lower("username"), name="roleinvitation_username")]
+
+    def __str__(self) -> str:
+        return f"{self.username} invited as {self.role} of {self.club}"
 
 
 class Player(models.Model):

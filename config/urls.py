@@ -31,3 +31,9 @@ urlpatterns = [
     path("", include("tournaments.page_urls")),
     path("", include("scoring.page_urls")),
 ]
+
+# JSON under /api/, Django's pages elsewhere; a lost database connection is a 503.
+handler400 = "core.error_views.bad_request"
+handler403 = "core.error_views.permission_denied"
+handler404 = "core.error_views.page_not_found"
+handler500 = "core.error_views.server_error"

@@ -23,7 +23,7 @@ from engine.errors import EngineError
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ApplicationError):
-        return Response(exc.as_dict(), status=exc.status)
+        return Response(exc.as_dict(), status=exc.status, headers=exc.headers)
     if isinstance(exc, EngineError):
         return Response({"detail": engine_message(exc)}, status=400)
     if isinstance(exc, OverflowError | DataError):

@@ -1,12 +1,16 @@
-"""Backups of the database: a consistent copy while Knock runs, and restoring one.
+"""Backups of the database: a consistent, signed copy while Knock runs, and restoring one.
 
 SQLite (the embedded default) is copied with SQLite's online backup API, page by page under
 SQLite's own locking, so a copy taken while the web server and worker write is consistent (copying
 the file of a WAL-mode database is not). PostgreSQL is dumped with ``pg_dump`` in its custom format
 (one consistent snapshot) and restored with ``pg_restore``.
 
-A restore goes only into an empty database (no tables at all): restoring over live data would
-mix two histories. The backup's file name carries the date and time it was taken.
+Each backup is one file (core.backup_container): the copy, the migrations it was taken at and a
+signature made with this install's ``SECRET_KEY``. A restore checks all of it before it touches
+the database and refuses, saying which, a file that is not a Knock backup, is truncated, was
+edited, was made by another install or at another schema. It goes only into an empty database
+(no tables at all): restoring over live data would mix two histories. The backup's file name
+carries the date and time it was taken. Backups are private files (core.private).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import os
 import shutil
 import sqlite3
 import subprocess
+import tempfile
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,17 +28,19 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connections
+from django.db.migrations.loader import MigrationLoader
+from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
+from core import backup_container as container
 from core.errors import ApplicationError
+from core.private import private_directory, sqlite_files, tighten
 
 logger = logging.getLogger(__name__)
 
 PREFIX = "knock-"
-SQLITE_SUFFIX = ".sqlite3"
-PG_SUFFIX = ".pgdump"
-PG_MAGIC = b"PGDMP"
-SQLITE_MAGIC = b"SQLite format 3\x00"
+SUFFIXES = {"sqlite": ".sqlite3.tar", "postgresql": ".pgdump.tar"}
+SHOWN = 8  # migrations named in a refusal; the rest are counted
 
 
 def backup_directory() -> Path:
@@ -64,42 +71,83 @@ def _pg_tool(name: str) -> str:
     return found
 
 
+def _private_backup_directory(directory: Path) -> Path:
+    """The backups' folder, made ``0700``; files an older version left there are tightened.
+
+    A folder given with ``--dir`` that already exists (a USB stick) keeps its mode: only the
+    configured ``KNOCK_BACKUP_DIR`` is Knock's own.
+    """
+    if not directory.exists() or directory.resolve() == backup_directory().resolve():
+        private_directory(directory)
+    for path in backup_list(directory=directory):
+        tighten(path)
+    return directory
+
+
+def _sqlite_copy(db: dict[str, Any], into: Path, alias: str) -> container.Schema:
+    """SQLite's online backup of the database into ``into``; the migrations the copy holds."""
+    os.close(os.open(into, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600))
+    source = sqlite3.connect(str(db["NAME"]), timeout=30)
+    try:
+        copy = sqlite3.connect(str(into))
+        try:
+            source.backup(copy)
+        finally:
+            copy.close()
+    finally:
+        source.close()
+    return _sqlite_schema(into)
+
+
+def _pg_copy(db: dict[str, Any], into: Path, alias: str) -> container.Schema:
+    """``pg_dump`` of the database into ``into``; the migrations recorded in it."""
+    schema = _recorded_schema(alias)
+    done = subprocess.run(
+        [_pg_tool("pg_dump"), "--format=custom", "--no-owner", f"--file={into}", db["NAME"]],
+        env=_pg_env(db),
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        raise ApplicationError(f"pg_dump failed: {done.stderr.strip()}")
+    if _recorded_schema(alias) != schema:  # a migrate ran meanwhile: the dump is ambiguous
+        raise ApplicationError("The database was migrated while it was dumped: back up again.")
+    return schema
+
+
 def backup_create(
     *, directory: Path | None = None, at: datetime | None = None, alias: str = "default"
 ) -> Path:
-    """Write a consistent copy of the database; return its path (``knock-YYYYMMDD-HHMMSS.*``)."""
-    directory = directory or backup_directory()
-    directory.mkdir(parents=True, exist_ok=True)
-    stamp = timezone.localtime(at or timezone.now()).strftime("%Y%m%d-%H%M%S")
+    """Write a consistent, signed copy of the database; return its path.
+
+    The file is ``knock-YYYYMMDD-HHMMSS.sqlite3.tar`` (or ``.pgdump.tar``), mode 0600, in a
+    0700 folder; a half-written one never carries a backup's name.
+    """
+    directory = _private_backup_directory(directory or backup_directory())
+    stamp = timezone.localtime(at or timezone.now())
     db = connections[alias].settings_dict
     vendor = _vendor(alias)
-    if vendor == "sqlite":
-        target = directory / f"{PREFIX}{stamp}{SQLITE_SUFFIX}"
-        partial = target.with_suffix(".partial")
-        source = sqlite3.connect(str(db["NAME"]), timeout=30)
-        try:
-            copy = sqlite3.connect(str(partial))
-            try:
-                source.backup(copy)
-            finally:
-                copy.close()
-        finally:
-            source.close()
-    elif vendor == "postgresql":
-        target = directory / f"{PREFIX}{stamp}{PG_SUFFIX}"
-        partial = target.with_suffix(".partial")
-        done = subprocess.run(
-            [_pg_tool("pg_dump"), "--format=custom", "--no-owner", f"--file={partial}", db["NAME"]],
-            env=_pg_env(db),
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode:
-            partial.unlink(missing_ok=True)
-            raise ApplicationError(f"pg_dump failed: {done.stderr.strip()}")
-    else:
+    if vendor not in SUFFIXES:
         raise ApplicationError(f"Backups support SQLite and PostgreSQL, not {vendor}.")
-    partial.replace(target)  # a half-written copy never carries a backup's name
+    target = directory / f"{PREFIX}{stamp.strftime('%Y%m%d-%H%M%S')}{SUFFIXES[vendor]}"
+    with tempfile.TemporaryDirectory(prefix=".knock-backup-", dir=directory) as work:
+        payload = Path(work) / container.PAYLOAD_NAMES[vendor]
+        copy = _sqlite_copy if vendor == "sqlite" else _pg_copy
+        schema = copy(db, payload, alias)
+        size, sha256 = container.file_digest(payload)
+        manifest = container.sign(
+            container.Manifest(
+                vendor=vendor,
+                created=stamp.isoformat(timespec="seconds"),
+                schema=schema,
+                payload_name=payload.name,
+                payload_size=size,
+                payload_sha256=sha256,
+            )
+        )
+        partial = Path(work) / "backup.partial"
+        container.write(partial, manifest, payload)
+        partial.replace(target)
     return target
 
 
@@ -109,42 +157,155 @@ def _tables(alias: str) -> list[str]:
         return list(connection.introspection.table_names(cursor))
 
 
-def backup_restore(*, path: Path, alias: str = "default") -> None:
-    """Restore ``path`` into the empty database; refuse a non-empty one or a wrong file."""
-    if not path.is_file():
-        raise ApplicationError(f"No backup at {path}.")
-    head = path.read_bytes()[:16]
-    vendor = _vendor(alias)
-    kind = "sqlite" if head == SQLITE_MAGIC else "postgresql" if head[:5] == PG_MAGIC else None
-    if kind is None:
-        raise ApplicationError(f"{path} is not a Knock backup (neither SQLite nor pg_dump).")
-    if kind != vendor:
-        raise ApplicationError(
-            f"{path} is a {kind} backup; the database is {vendor}. Restore it into a "
-            f"{kind} database."
-        )
-    tables = _tables(alias)
-    db = connections[alias].settings_dict
-    if tables:
-        raise ApplicationError(
-            f"The database {db['NAME']} is not empty ({len(tables)} tables). Restore only into "
-            "an empty database: point DATABASE_URL at a new one, or move the old file away."
-        )
-    connections[alias].close()
-    # Live regions drawn for spectators are kept in the shared cache by (id, version): a restored
-    # database counts versions again from the backup's, so what was kept must go (core.live).
-    cache.clear()
-    if vendor == "sqlite":
-        source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            target = sqlite3.connect(str(db["NAME"]), timeout=30)
-            try:
-                source.backup(target)
-            finally:
-                target.close()
-        finally:
-            source.close()
+def _recorded_schema(alias: str) -> container.Schema:
+    """The migrations recorded in the database ``alias`` (its ``django_migrations``)."""
+    return sorted(MigrationRecorder(connections[alias]).applied_migrations())
+
+
+def _sqlite_schema(path: Path) -> container.Schema:
+    """The migrations recorded in the SQLite file ``path``; empty without the table."""
+    copy = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        known = copy.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'django_migrations'"
+        ).fetchone()
+        rows = copy.execute("SELECT app, name FROM django_migrations").fetchall() if known else []
+    finally:
+        copy.close()
+    return sorted({(str(app), str(name)) for app, name in rows})
+
+
+def code_schema() -> container.Schema:
+    """The migrations this version of Knock has: what ``migrate`` records on a new database."""
+    return sorted(MigrationLoader(None, ignore_no_migrations=True).disk_migrations)
+
+
+def _listed(pairs: list[tuple[str, str]]) -> str:
+    names = [f"{app}.{name}" for app, name in pairs]
+    more = len(names) - SHOWN
+    return ", ".join(names[:SHOWN]) + (f" and {more} more" if more > 0 else "")
+
+
+def _check_schema(path: Path, manifest: container.Manifest) -> None:
+    ours = set(code_schema())
+    theirs = set(manifest.schema)
+    if theirs == ours:
         return
+    newer = sorted(theirs - ours)
+    older = sorted(ours - theirs)
+    parts = []
+    if newer:
+        parts.append(f"it has migrations this version of Knock lacks: {_listed(newer)}")
+    if older:
+        parts.append(f"it lacks migrations this version has: {_listed(older)}")
+    advice = (
+        "Install the Knock version that made it (one with exactly these migrations), restore "
+        "there, then upgrade Knock and run `manage.py migrate`"
+        if older and not newer
+        else "Upgrade Knock to the version that made it (or restore with that version)"
+    )
+    raise ApplicationError(
+        f"{path} was taken at another schema than this version of Knock: "
+        + "; ".join(parts)
+        + f". {advice}. Nothing was changed."
+    )
+
+
+def _check_sqlite_copy(path: Path, copy: Path, manifest: container.Manifest) -> None:
+    """The SQLite copy is a sound database recording the migrations its manifest names."""
+    try:
+        db = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
+        try:
+            integrity = db.execute("PRAGMA integrity_check").fetchone()
+        finally:
+            db.close()
+        recorded = _sqlite_schema(copy)
+    except sqlite3.DatabaseError as exc:
+        raise ApplicationError(
+            f"{path} holds no sound SQLite database ({exc}). Nothing was changed."
+        ) from exc
+    if integrity != ("ok",):
+        raise ApplicationError(
+            f"{path} holds a damaged SQLite database ({integrity[0] if integrity else '?'}). "
+            "Nothing was changed."
+        )
+    if recorded != sorted(manifest.schema):
+        raise ApplicationError(
+            f"{path} holds a database whose migrations are not the ones its manifest names "
+            "(not a Knock database, or edited). Nothing was changed."
+        )
+
+
+def _check_pg_copy(path: Path, copy: Path, db: dict[str, Any]) -> None:
+    """``pg_restore --list`` reads the whole table of contents of the dump."""
+    done = subprocess.run(
+        [_pg_tool("pg_restore"), "--list", str(copy)],
+        env=_pg_env(db),
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode or "django_migrations" not in done.stdout:
+        raise ApplicationError(
+            f"{path} holds no readable Knock pg_dump ({done.stderr.strip() or 'no migrations'}). "
+            "Nothing was changed."
+        )
+
+
+def backup_restore(*, path: Path, alias: str = "default", allow_foreign_key: bool = False) -> None:
+    """Check the backup ``path`` and restore it into the empty database.
+
+    Refuses, saying which and changing nothing: a file that is not a Knock backup, a truncated
+    or edited one, one signed with another ``SECRET_KEY`` (unless ``allow_foreign_key``: that
+    skips the signature check only), one taken at other migrations than this version's, one of
+    the other database kind, and a database that is not empty.
+    """
+    db = connections[alias].settings_dict
+    vendor = _vendor(alias)
+    with tempfile.TemporaryDirectory(prefix="knock-restore-") as work:
+        copy = Path(work) / "database"
+        manifest = container.read(path, into=copy, allow_foreign_key=allow_foreign_key)
+        if manifest.vendor != vendor:
+            raise ApplicationError(
+                f"{path} is a {manifest.vendor} backup; the database is {vendor}. Restore it "
+                f"into a {manifest.vendor} database. Nothing was changed."
+            )
+        _check_schema(path, manifest)
+        if vendor == "sqlite":
+            _check_sqlite_copy(path, copy, manifest)
+        else:
+            _check_pg_copy(path, copy, db)
+        tables = _tables(alias)
+        if tables:
+            raise ApplicationError(
+                f"The database {db['NAME']} is not empty ({len(tables)} tables). Restore only "
+                "into an empty database: point DATABASE_URL at a new one, or move the old file "
+                "away."
+            )
+        connections[alias].close()
+        # Live regions drawn for spectators are kept in the shared cache by (id, version): a
+        # restored database counts versions again from the backup's, so what was kept must go.
+        cache.clear()
+        if vendor == "sqlite":
+            _sqlite_restore(copy, db)
+            for each in sqlite_files(db["NAME"]):
+                tighten(each)
+        else:
+            _pg_restore(copy, db)
+
+
+def _sqlite_restore(copy: Path, db: dict[str, Any]) -> None:
+    source = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
+    try:
+        target = sqlite3.connect(str(db["NAME"]), timeout=30)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    finally:
+        source.close()
+
+
+def _pg_restore(copy: Path, db: dict[str, Any]) -> None:
     done = subprocess.run(
         [
             _pg_tool("pg_restore"),
@@ -152,7 +313,7 @@ def backup_restore(*, path: Path, alias: str = "default") -> None:
             "--exit-on-error",
             "--single-transaction",
             f"--dbname={db['NAME']}",
-            str(path),
+            str(copy),
         ],
         env=_pg_env(db),
         capture_output=True,
@@ -170,7 +331,7 @@ def backup_list(*, directory: Path | None = None) -> list[Path]:
     return sorted(
         p
         for p in directory.iterdir()
-        if p.name.startswith(PREFIX) and p.suffix in (SQLITE_SUFFIX, PG_SUFFIX)
+        if p.name.startswith(PREFIX) and p.name.endswith(tuple(SUFFIXES.values()))
     )
 
 

@@ -13,7 +13,7 @@ import re
 
 from django.utils.translation import gettext, gettext_noop
 
-from engine.errors import EngineError, Message, Param
+from engine.errors import EngineError, Message, Param, sentence
 
 __all__ = [
     "KNOCK_LIMIT_INPUT",
@@ -40,9 +40,11 @@ def engine_message(err: EngineError | Message) -> str:
     """
     message = err.message if isinstance(err, EngineError) else err
     try:
-        return with_particles(_render(message))
+        text = with_particles(_render(message))
     except (KeyError, IndexError, ValueError, AttributeError, TypeError):
         return str(err)
+    # A refusal is a sentence and starts with a capital, whatever placeholder opens it.
+    return sentence(text) if isinstance(err, EngineError) else text
 
 
 def error_message(exc: BaseException) -> str:

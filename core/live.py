@@ -32,7 +32,9 @@ answered from it before the session, auth and CSRF layers. What is kept is serve
 it shows (its ``data-live-version``, compared with the version read from the database for each
 request), or to a request that read its version before the drawing began, so nobody is served an
 older table than the view would draw; a response that sets a cookie or carries a form's CSRF
-token is never kept.
+token is never kept. The cache is a help, never a need: while it cannot be reached (Redis down),
+each spectator's regions are drawn by the view for that request alone, as without this
+middleware, and the cache is used again as soon as it answers.
 
 At a busy event the version moves faster than spectators poll (every entry and confirmation of 50
 tables), so nearly every spectator's fetch asked for a version nobody had drawn yet, and
@@ -58,6 +60,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import time
 from collections.abc import Callable
@@ -213,6 +216,21 @@ DRAW_EVERY = 0.1
 DRAWER = "knock.live.drawer"
 
 
+logger = logging.getLogger(__name__)
+
+
+class _CacheDown(Exception):
+    """The shared cache could not be read or written (its server is unreachable)."""
+
+
+def _cached(operation: Callable[..., Any], *args: Any) -> Any:
+    """``operation(*args)`` on the cache; :class:`_CacheDown` for any error of the backend."""
+    try:
+        return operation(*args)
+    except Exception as exc:  # each backend raises its own (redis.ConnectionError, OSError...)
+        raise _CacheDown(f"{type(exc).__name__}: {exc}") from exc
+
+
 def fragment_key(path: str, language: str) -> str:
     """The shared cache's key for the spectators' regions of ``path`` in ``language`` (the lock of
     their drawing is this key with ``:drawing`` added)."""
@@ -246,20 +264,25 @@ class LiveFragmentMiddleware:
         lock = f"{key}:drawing"
         deadline = time.monotonic() + DRAW_WAIT
         waited = False
-        while True:
-            kept = cache.get(key)
-            if kept is not None and (kept[0] == stamp or kept[1] >= read):
-                return self._replay(kept[2], kept[3])
-            # The last drawing began less than DRAW_EVERY ago: the next one waits for its turn.
-            early = kept[1] + DRAW_EVERY - time.time() if kept is not None else 0.0
-            if early <= 0 and cache.add(lock, 1, DRAW_LOCK):
-                # After a wait the version is read again: the drawing shows what is current.
-                return self._draw(request, key, selector(**kwargs) if waited else stamp, lock)
-            if time.monotonic() >= deadline:
-                return self._draw(request, key, selector(**kwargs), None)
-            # Another thread is drawing these regions, or their turn has not come: wait for it.
-            time.sleep(min(early, DRAW_EVERY) if early > 0 else DRAW_POLL)
-            waited = True
+        try:
+            while True:
+                kept = _cached(cache.get, key)
+                if kept is not None and (kept[0] == stamp or kept[1] >= read):
+                    return self._replay(kept[2], kept[3])
+                # The last drawing began less than DRAW_EVERY ago: the next one waits its turn.
+                early = kept[1] + DRAW_EVERY - time.time() if kept is not None else 0.0
+                if early <= 0 and _cached(cache.add, lock, 1, DRAW_LOCK):
+                    # After a wait the version is read again: the drawing shows what is current.
+                    return self._draw(request, key, selector(**kwargs) if waited else stamp, lock)
+                if time.monotonic() >= deadline:
+                    return self._draw(request, key, selector(**kwargs), None)
+                # Another thread is drawing these regions, or their turn has not come: wait.
+                time.sleep(min(early, DRAW_EVERY) if early > 0 else DRAW_POLL)
+                waited = True
+        except _CacheDown as down:
+            # Nothing shared: the view draws this spectator's regions for this request alone.
+            logger.warning("live regions: the cache cannot be used (%s); drawing unshared", down)
+            return self.get_response(request)
 
     def _draw(self, request: HttpRequest, key: str, stamp: Any, lock: str | None) -> HttpResponse:
         """The view's answer, kept for every process when it shows the version of ``stamp``
@@ -275,11 +298,21 @@ class LiveFragmentMiddleware:
                 and fragment_version(response.content) == version
             ):
                 headers = [(k, v) for k, v in response.items() if k.lower() not in UNKEPT_HEADERS]
-                cache.set(key, (stamp, began, headers, response.content), FRAGMENT_TIMEOUT)
+                kept = (stamp, began, headers, response.content)
+                self._quietly(cache.set, key, kept, FRAGMENT_TIMEOUT)
         finally:
             if lock is not None:
-                cache.delete(lock)
+                self._quietly(cache.delete, lock)
         return response
+
+    @staticmethod
+    def _quietly(operation: Callable[..., Any], *args: Any) -> None:
+        """A write to the cache that may fail (the cache went down during the drawing): the
+        response drawn is answered all the same; the lock lapses after DRAW_LOCK."""
+        try:
+            _cached(operation, *args)
+        except _CacheDown as down:
+            logger.warning("live regions: the cache cannot be used (%s); not kept", down)
 
     @staticmethod
     def _anonymous(request: HttpRequest) -> bool:

@@ -1,6 +1,9 @@
-"""Operational records: which Celery workers are alive."""
+"""Operational records: which Celery workers are alive, and the API tokens."""
 
+from django.conf import settings
 from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class WorkerHeartbeat(models.Model):
@@ -16,3 +19,28 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hostname} @ {self.last_seen:%Y-%m-%d %H:%M:%S}"
+
+
+class ApiToken(models.Model):
+    """An API token, kept only as the SHA-256 digest of its key.
+
+    The key (40 hex characters, as DRF's tokens were, so clients need no change) is shown once,
+    when it is made; a copy of the database or of a backup holds no key that signs anyone in.
+    ``prefix`` (its first characters) lets a person tell their tokens apart; it is no secret.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens"
+    )
+    digest = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8)
+    name = models.CharField(max_length=100, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    last_used = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return f"{self.prefix}… ({self.user_id})"

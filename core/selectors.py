@@ -1,15 +1,20 @@
-"""Reads for site-wide state: the health of the database, the broker and the workers."""
+"""Reads for site-wide state: the health of the database, the broker and the workers; API
+tokens."""
 
 from __future__ import annotations
 
+import os
+import sqlite3
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
-from core.models import WorkerHeartbeat
+from core.models import ApiToken, WorkerHeartbeat
+from core.tokens import token_digest
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,12 +33,47 @@ def _database() -> Check:
     return Check(True, connection.vendor)
 
 
+# How long /healthz waits for the broker: a health check answers in seconds, never hangs.
+BROKER_PROBE_SECONDS = 2.0
+
+
+def _sqlite_broker(path: str) -> Check:
+    """Whether the embedded broker's file can be written now: BEGIN IMMEDIATE takes the write
+    lock every send and every receive needs (and is rolled back: nothing is written). Opening
+    the file alone succeeds while another process holds it locked, so it proves nothing."""
+    if not os.path.exists(path):
+        return Check(True, "sqlite (made at the first message)")
+    try:
+        db = sqlite3.connect(
+            f"file:{path}?mode=rw", uri=True, timeout=BROKER_PROBE_SECONDS, isolation_level=None
+        )
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute("ROLLBACK")
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        return Check(False, f"{type(exc).__name__}: {exc} ({path})")
+    return Check(True, "sqlite")
+
+
 def _broker() -> Check:
     from config.celery_app import app
 
+    url = str(app.conf.broker_write_url or app.conf.broker_url or "")
+    if url.startswith("sqla+sqlite:///"):
+        return _sqlite_broker(url.removeprefix("sqla+sqlite:///"))
+    timeouts = {
+        "socket_connect_timeout": BROKER_PROBE_SECONDS,
+        "socket_timeout": BROKER_PROBE_SECONDS,
+    }
     try:
-        with app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1, timeout=3)
+        # Redis answers PING when the connection is made (kombu's channel does it): with the
+        # socket timeouts, a paused or unreachable Redis fails in seconds.
+        with app.connection_for_write(
+            connect_timeout=BROKER_PROBE_SECONDS, transport_options=timeouts
+        ) as conn:
+            conn.ensure_connection(max_retries=1, timeout=BROKER_PROBE_SECONDS)
             transport = conn.transport_cls
     except Exception as exc:  # kombu raises many types; all of them mean "unreachable"
         return Check(False, f"{type(exc).__name__}: {exc}")
@@ -48,7 +88,13 @@ def _workers(database_ok: bool) -> tuple[Check, list[dict[str, str]]]:
     live = list(WorkerHeartbeat.objects.filter(last_seen__gte=since).order_by("hostname"))
     rows = [{"hostname": h.hostname, "last_seen": h.last_seen.isoformat()} for h in live]
     if not live:
-        return Check(False, f"no worker heartbeat in the last {max_age.seconds} s"), rows
+        # A worker beats only while it can use its broker (core.signals): a silent one is dead,
+        # or alive without a broker.
+        return Check(
+            False,
+            f"no worker heartbeat in the last {max_age.seconds} s "
+            "(no worker running, or none can reach the broker)",
+        ), rows
     return Check(True, f"{len(live)} live"), rows
 
 
@@ -64,3 +110,13 @@ def health_status() -> dict[str, object]:
         "broker": {"ok": broker.ok, "detail": broker.detail},
         "workers": {"ok": workers.ok, "detail": workers.detail, "live": live},
     }
+
+
+def api_token_by_key(*, key: str) -> ApiToken | None:
+    """The token whose key is ``key`` (found by its digest), with its user; None if none."""
+    return ApiToken.objects.select_related("user").filter(digest=token_digest(key)).first()
+
+
+def api_tokens_of(*, user: User) -> list[ApiToken]:
+    """``user``'s tokens, newest first (never their keys: nothing keeps them)."""
+    return list(ApiToken.objects.filter(user=user).order_by("-created", "-pk"))

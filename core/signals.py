@@ -7,12 +7,19 @@ process starts a small daemon thread the moment it is ready; it records the hear
 process dies (even by SIGKILL) the thread dies with it, and /healthz turns red once the last beat
 is older than ``KNOCK_WORKER_HEARTBEAT_MAX_AGE`` (15 s). A clean shutdown removes the row at once.
 
+A beat also says the worker can use its broker: the thread beats only while the worker's consumer
+holds a broker connection and has not had to reconnect since the last beat. A worker that lost
+its broker (Redis gone, the SQLite broker locked: the consumer drops its connection and retries)
+stops beating, and /healthz turns red within ``KNOCK_WORKER_HEARTBEAT_MAX_AGE`` even though the
+process is alive; it beats again at the first interval after the consumer is back.
+
 The thread closes its database connection after every beat: the prefork pool may fork a new
 child at any moment, and a child must never inherit (and later close) an open connection.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from typing import Any
@@ -38,9 +45,34 @@ def _beat(hostname: str) -> None:
         connection.close()
 
 
-def _run(hostname: str, interval: float) -> None:
+def consumer_connected(consumer: Any, restarts_before: int | None) -> tuple[bool, int | None]:
+    """Whether ``consumer`` (Celery's worker consumer) can use its broker now, and its restart
+    count to compare with at the next beat.
+
+    Connected means it holds a broker connection and has not restarted (Celery restarts the
+    consumer after every connection error) since ``restarts_before``. Something that is not a
+    consumer (a test's sender) counts as connected.
+    """
+    if consumer is None or not hasattr(consumer, "restart_count"):
+        return True, None
+    restarts = int(consumer.restart_count)
+    steady = restarts_before is None or restarts == restarts_before
+    return getattr(consumer, "connection", None) is not None and steady, restarts
+
+
+def _run(hostname: str, interval: float, consumer: Any) -> None:
+    _, restarts = consumer_connected(consumer, None)
+    lost = False
     while not _stop.wait(interval):
-        _beat(hostname)
+        connected, restarts = consumer_connected(consumer, restarts)
+        if connected:
+            if lost:
+                logger.warning("worker %s: the broker is back; beating again", hostname)
+            lost = False
+            _beat(hostname)
+        elif not lost:
+            lost = True
+            logger.warning("worker %s cannot use its broker: no heartbeat until it can", hostname)
 
 
 @worker_ready.connect
@@ -51,13 +83,17 @@ def _worker_ready(sender: Any = None, **_: Any) -> None:
     _hostname[:] = [hostname]
     interval = float(settings.KNOCK_WORKER_HEARTBEAT_INTERVAL)
     threading.Thread(
-        target=_run, args=(hostname, interval), name="knock-heartbeat", daemon=True
+        target=_run, args=(hostname, interval, sender), name="knock-heartbeat", daemon=True
     ).start()
 
 
 @worker_shutdown.connect
 def _worker_shutdown(**_: Any) -> None:
     _stop.set()
+    # The main thread's connection may have been opened before the database restarted (a sweep
+    # run on reconnect): no request cycle ever checks it here, so start from a fresh one.
+    with contextlib.suppress(Exception):
+        connection.close()
     for hostname in _hostname:
         try:
             worker_heartbeat_forget(hostname=hostname)

@@ -9,6 +9,7 @@ is ``drills: N passed, N failed``; the exit status is non-zero on any failure.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -16,20 +17,29 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from drills.load import Api, Load
-from drills.stack import Stack
+from drills.stack import PgCluster, RedisServer, Stack
 
 BROKER_DOWN_SECONDS = 60.0
+CACHE_DOWN_SECONDS = 30.0
 WARM_UP = 5.0
 TAIL = 5.0
 SETTLE = 150.0
-# Faults during which an honest 5xx is expected: nothing can be stored while the database is down.
-FIVE_XX_ALLOWED = {"db-restart"}
+# Any 5xx fails a drill, except a 503 during the faults that may answer it: nothing can be
+# stored while the database restarts, and "503, come back after Retry-After" says so (the client
+# retries with the same Idempotency-Key). A 500 fails every drill.
+FIVE_O_THREE_ALLOWED = {"db-restart"}
+# After each fault, this many requests from this many clients at once (serve runs 16 web
+# threads) must all be answered without a 5xx: no web thread keeps a broken connection
+# (CONN_HEALTH_CHECKS).
+AFTER_REQUESTS, AFTER_CLIENTS = 96, 16
 
 
 @dataclass
@@ -44,11 +54,14 @@ DRILLS = [
     Drill("broker-down", lambda s: s.broker_down(BROKER_DOWN_SECONDS)),
     Drill("web-kill", lambda s: s.kill_web()),
     Drill("db-restart", lambda s: s.restart_postgres(), needs_postgres=True),
+    Drill("cache-down", lambda s: s.cache_down(CACHE_DOWN_SECONDS), needs_postgres=True),
     Drill("serve-restart", lambda s: s.restart_serve()),
 ]
 
 
-def _env(kind: str, workdir: Path) -> tuple[dict[str, str], str]:
+def _env(
+    kind: str, workdir: Path
+) -> tuple[dict[str, str], str, PgCluster | None, RedisServer | None]:
     env = {
         k: v
         for k, v in os.environ.items()
@@ -63,21 +76,34 @@ def _env(kind: str, workdir: Path) -> tuple[dict[str, str], str]:
         KNOCK_WORK_RESEND_AFTER="20",
     )
     if kind == "sqlite":
-        return env, ""
-    url = os.environ.get("DRILLS_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/knock_drills")
+        return env, "", None, None
     redis = os.environ.get("DRILLS_REDIS_URL", "redis://127.0.0.1:6379/8")
+    host, port, db = re.fullmatch(r"redis://([^:/]+):(\d+)/(\d+)", redis).groups()  # type: ignore[union-attr]
+    subprocess.run(
+        ["redis-cli", "-h", host, "-p", port, "-n", db, "FLUSHDB"], check=True, capture_output=True
+    )
+    # The cache on Redis, as production recommends: a redis-server of the drill's own, which the
+    # cache-down drill kills without touching the machine's Redis.
+    cache = RedisServer(workdir)
+    env["CACHE_URL"] = cache.url
+    url = os.environ.get("DRILLS_DATABASE_URL", "")
+    if not url:
+        # A throwaway cluster of the drill's own: db-restart restarts it, nobody else's.
+        try:
+            cluster = PgCluster()
+        except BaseException:
+            cache.close()
+            raise
+        env["DATABASE_URL"] = cluster.url
+        return env, redis, cluster, cache
     name = url.rsplit("/", 1)[1]
     if not re.fullmatch(r"[a-z0-9_]+", name):
         raise SystemExit(f"DRILLS_DATABASE_URL names an odd database: {name}")
     admin = ["psql", url.rsplit("/", 1)[0] + "/postgres", "-qc"]
     for sql in (f"DROP DATABASE IF EXISTS {name} WITH (FORCE)", f"CREATE DATABASE {name}"):
         subprocess.run([*admin, sql], check=True, capture_output=True)
-    host, port, db = re.fullmatch(r"redis://([^:/]+):(\d+)/(\d+)", redis).groups()  # type: ignore[union-attr]
-    subprocess.run(
-        ["redis-cli", "-h", host, "-p", port, "-n", db, "FLUSHDB"], check=True, capture_output=True
-    )
     env["DATABASE_URL"] = url
-    return env, redis
+    return env, redis, None, cache
 
 
 def _reconcile(stack: Stack, api: Api, acked_file: Path) -> tuple[dict[str, Any], float, list[str]]:
@@ -97,6 +123,24 @@ def _reconcile(stack: Stack, api: Api, acked_file: Path) -> tuple[dict[str, Any]
         if report["ok"] or time.monotonic() - started > SETTLE:
             return report, time.monotonic() - started, waited
         time.sleep(5)
+
+
+def _after(api: Api) -> int:
+    """How many of AFTER_REQUESTS reads, AFTER_CLIENTS at a time, were answered 200 at the first
+    try (no 5xx, no reset): every web thread's database connection works again."""
+
+    def one(_: int) -> bool:
+        request = urllib.request.Request(
+            f"{api.base}/api/matches/?limit=1", headers={"Authorization": f"Token {api.token}"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return bool(response.status == 200)
+        except (OSError, http.client.HTTPException):
+            return False
+
+    with ThreadPoolExecutor(AFTER_CLIENTS) as pool:
+        return sum(pool.map(one, range(AFTER_REQUESTS)))
 
 
 def _log_excerpt(text: str, limit: int = 12) -> list[str]:
@@ -119,8 +163,8 @@ def _line(stack: str, drill: str, ok: bool, facts: list[str]) -> str:
 
 def run_stack(kind: str, workdir: Path) -> list[tuple[str, bool]]:
     workdir.mkdir(parents=True, exist_ok=True)
-    env, redis = _env(kind, workdir)
-    stack = Stack(kind, workdir, env, redis=redis)
+    env, redis, cluster, cache = _env(kind, workdir)
+    stack = Stack(kind, workdir, env, redis=redis, cluster=cluster, cache=cache)
     only = set(filter(None, os.environ.get("DRILLS_ONLY", "").split(",")))
     drills = [
         d
@@ -128,18 +172,21 @@ def run_stack(kind: str, workdir: Path) -> list[tuple[str, bool]]:
         if (not d.needs_postgres or kind == "postgres") and (not only or d.name in only)
     ]
     results: list[tuple[str, bool]] = []
-    stack.run("manage.py", "migrate", "--noinput")
-    made = json.loads(stack.run("-m", "drills.setup", str(len(drills))).strip().splitlines()[-1])
-    players = made["players"]
-    pools = [players[i : i + 3] for i in range(0, 12, 3)]  # four tables of three regulars
     try:
+        stack.run("manage.py", "migrate", "--noinput")
+        setup = stack.run("-m", "drills.setup", str(len(drills)))
+        made = json.loads(setup.strip().splitlines()[-1])
+        players = made["players"]
+        pools = [players[i : i + 3] for i in range(0, 12, 3)]  # four tables of three regulars
         stack.start()
         api = Api(stack.base, made["token"])
         for n, drill in enumerate(drills):
             before_stats = api.stats.copy()
             before_acked = len(api.acked)
             before_problems = len(api.problems)
-            load = Load(api, made["night"], pools, made["tournaments"][n])
+            before_stack_problems = len(stack.problems)
+            linked = (made["linked_night"], made["linked_players"])
+            load = Load(api, made["night"], pools, made["tournaments"][n], linked)
             log_from = stack.log_size()
             started = time.monotonic()
             load.start()
@@ -152,17 +199,33 @@ def run_stack(kind: str, workdir: Path) -> list[tuple[str, bool]]:
             time.sleep(TAIL)
             load.join(timeout=240)
             report, settle, waited = _reconcile(stack, api, workdir / f"acked-{kind}.json")
+            after = _after(api)
             healthy = stack.healthy()
             stats = api.stats - before_stats
-            problems = api.problems[before_problems:] + report["problems"]
-            if stats["5xx"] and drill.name not in FIVE_XX_ALLOWED:
+            problems = (
+                stack.problems[before_stack_problems:]
+                + api.problems[before_problems:]
+                + report["problems"]
+            )
+            if stats["5xx"]:
                 problems.append(
-                    f"{stats['5xx']} answers were 5xx: "
+                    f"{stats['5xx']} answers were 5xx (not 503): "
                     + ", ".join(f"{k[4:]} x{v}" for k, v in stats.items() if k.startswith("5xx:"))
+                )
+            if stats["503"] and drill.name not in FIVE_O_THREE_ALLOWED:
+                problems.append(f"{stats['503']} answers were 503")
+            if stats["503"] > stats["503_retry_after"]:
+                bare = stats["503"] - stats["503_retry_after"]
+                problems.append(f"{bare} answers were 503 without Retry-After")
+            if after != AFTER_REQUESTS:
+                problems.append(
+                    f"after the fault only {after}/{AFTER_REQUESTS} requests were answered "
+                    "without a 5xx or a reset"
                 )
             if not healthy:
                 problems.append("/healthz is not ok after the drill")
             c = report["counts"]
+            wrong_links = sorted((k, v) for k, v in stats.items() if k.startswith("wrong_link_"))
             facts = [
                 what,
                 f"{len(api.acked) - before_acked} hands acknowledged in {stats['matches']} "
@@ -173,8 +236,14 @@ def run_stack(kind: str, workdir: Path) -> list[tuple[str, bool]]:
                 f"brackets {c.get('brackets_equal', 0)}/{c.get('brackets', 0)} complete",
                 f"ratings {c.get('ratings_equal', 0)}/{c.get('ratings', 0)} = replay",
                 f"rounds stuck {c.get('rounds_stuck', 0)}/{c.get('rounds', 0)}",
+                f"lost {c.get('missing', 0)}, stored twice {c.get('duplicated', 0)}",
+                f"{stats['linked_hands']} of them through links (wrong links answered "
+                + (", ".join(f"{k[11:]} x{v}" for k, v in wrong_links) or "-")
+                + ")",
                 f"requests {stats['requests']}, retried {stats['retries']}, "
-                f"5xx {stats['5xx']}, resets/refused {stats['connection_errors']}",
+                f"5xx {stats['5xx']} + 503 {stats['503']}, "
+                f"resets/refused {stats['connection_errors']}",
+                f"after the fault {after}/{AFTER_REQUESTS} ok",
                 f"took {time.monotonic() - started:.0f} s (settled {settle:.0f} s)",
             ]
             ok = not problems

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import threading
 import time
 import urllib.error
@@ -53,9 +54,24 @@ class Api:
         with self.lock:
             self.problems.append(text)
 
-    def call(self, method: str, path: str, body: Any = None, *, keyed: bool = False) -> Any:
-        """(status, json) of the first answer that is not a fault; 5xx and resets are retried."""
-        headers = {"Authorization": f"Token {self.token}", "Accept": "application/json"}
+    def call(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        keyed: bool = False,
+        link: str | None = None,
+        anonymous: bool = False,
+    ) -> Any:
+        """(status, json) of the first answer that is not a fault; 5xx and resets are retried
+        (after a 503's ``Retry-After``, at most 5 s). ``link``: as the holder of that private
+        link's secret (``X-Match-Key``), without the director's token; ``anonymous``: neither."""
+        headers = {"Accept": "application/json"}
+        if link is not None:
+            headers["X-Match-Key"] = link
+        elif not anonymous:
+            headers["Authorization"] = f"Token {self.token}"
         data = None
         if body is not None:
             data = json.dumps(body).encode()
@@ -73,11 +89,17 @@ class Api:
             )
             with self.lock:
                 self.in_flight += 1
+            retry_after = 0.0
             try:
                 with urllib.request.urlopen(request, timeout=60) as response:
                     status, raw = response.status, response.read()
             except urllib.error.HTTPError as exc:
                 status, raw = exc.code, exc.read()
+                if status == 503:
+                    try:
+                        retry_after = min(5.0, float(exc.headers.get("Retry-After") or 0))
+                    except ValueError:
+                        retry_after = 0.0
             except (OSError, http.client.HTTPException):
                 # refused, reset, or an answer cut short by a killed server (IncompleteRead):
                 # nothing was acknowledged, so it is sent again, with the same Idempotency-Key
@@ -86,9 +108,14 @@ class Api:
                 with self.lock:
                     self.in_flight -= 1
             self._count("requests")
-            if status >= 500:
+            if status == 503:
+                # "come back later" (the database restarting): retried, but never a failure
+                self._count("503")
+                if retry_after:
+                    self._count("503_retry_after")
+            elif status >= 500:
                 self._count("5xx")
-                self._count(f"5xx:{method} {path.split('/')[2]}")
+                self._count(f"5xx:{method} {re.sub(r'[0-9]+', 'N', path.split('?')[0])}")
             elif status == 0:
                 self._count("connection_errors")
             else:
@@ -98,7 +125,7 @@ class Api:
                     return status, None
             if time.monotonic() > deadline:
                 raise GaveUp(f"{method} {path}: no answer after {self.patience:.0f} s")
-            time.sleep(min(2.0, 0.25 * attempt))
+            time.sleep(retry_after or min(2.0, 0.25 * attempt))
 
     def play(self, match_id: int, variant: int) -> None:
         """Enter hands until the match is finished (a fixed-hands match: 2 hands that count)."""
@@ -117,13 +144,56 @@ class Api:
                 return
         self.problem(f"match {match_id} not finished after 9 hands")
 
+    def play_linked(self, match_id: int, variant: int, seats: dict[int, str]) -> None:
+        """Enter hands through seat 0's private link and confirm each through seat 1's, as two
+        players' phones do (no account); now and then a read with a wrong secret, which the link
+        limiter counts in the cache: answered as the site decides (refused, or as to a visitor
+        without a link), never with a 5xx."""
+        for number in range(1, 10):
+            entry = {"hand_number": number, **ENTRIES[(variant + number) % len(ENTRIES)]}
+            path = f"/api/matches/{match_id}/hands/"
+            status, out = self.call("POST", path, entry, keyed=True, link=seats[0])
+            if status != 201:
+                self.problem(f"linked hand {number} of match {match_id}: {status} {out}")
+                return
+            if out.get("status") != "confirmed":
+                status, confirmed = self.call(
+                    "POST", f"/api/hands/{out['id']}/confirm/", {}, keyed=True, link=seats[1]
+                )
+                if status != 200:
+                    self.problem(f"confirming hand {out['id']}: {status} {confirmed}")
+                    return
+            with self.lock:
+                self.acked.append({"match": match_id, "submission": out["id"]})
+                self.stats["hands"] += 1
+                self.stats["linked_hands"] += 1
+            if number == 1:
+                wrong = "W" * len(seats[0])
+                status, _ = self.call("GET", f"/api/matches/{match_id}/", link=wrong)
+                self._count(f"wrong_link_{status}")
+            status, detail = self.call("GET", f"/api/matches/{match_id}/", link=seats[1])
+            if status == 200 and detail["status"] == "finished":
+                self._count("matches")
+                return
+        self.problem(f"linked match {match_id} not finished after 9 hands")
+
 
 class Load:
     """Club-night tables (until told to stop) and tournaments (until finished) in threads."""
 
-    def __init__(self, api: Api, night: int, pools: list[list[int]], tournaments: dict[str, int]):
+    def __init__(
+        self,
+        api: Api,
+        night: int,
+        pools: list[list[int]],
+        tournaments: dict[str, int],
+        linked: tuple[int, list[int]] | None = None,
+    ):
         self.api = api
         self.night = night
+        # (event, players): a table playing through private links, and a spectator watching it
+        self.linked = linked
+        self.watched: int | None = None
         self.pools = pools
         self.tournaments = tournaments
         self.stop = threading.Event()
@@ -141,6 +211,9 @@ class Load:
     def start(self) -> None:
         for table, pool in enumerate(self.pools, start=1):
             self._spawn(self._table, table, pool)
+        if self.linked is not None:
+            self._spawn(self._linked_table, *self.linked)
+            self._spawn(self._spectator)
         self._spawn(self._swiss, self.tournaments["swiss"])
         self._spawn(self._elimination, self.tournaments["elimination"])
 
@@ -191,6 +264,30 @@ class Load:
                 return
             self.api.play(out["id"], table + n)
             n += 1
+
+    def _linked_table(self, event: int, players: list[int]) -> None:
+        n = 0
+        me = threading.current_thread().name
+        while not self.stop.is_set():
+            self._doing(me, f"linked match {n + 1}")
+            body = {"event": event, "players": players, "table_number": 99}
+            status, out = self.api.call("POST", "/api/matches/", body, keyed=True)
+            if status != 201 or not (out.get("links") or {}).get("seats"):
+                self.api.problem(f"linked table: starting a match answered {status} {out}")
+                return
+            seats = {int(p): url.rsplit("#", 1)[1] for p, url in out["links"]["seats"].items()}
+            self.watched = out["id"]
+            self.api.play_linked(out["id"], n, seats)
+            n += 1
+
+    def _spectator(self) -> None:
+        """A signed-out spectator polling the linked table's live regions (kept in the cache
+        by version: core.live); any answer but a 5xx will do."""
+        while not self.stop.is_set():
+            if self.watched is not None:
+                status, _ = self.api.call("GET", f"/matches/{self.watched}/live/", anonymous=True)
+                self.api._count(f"spectator_{status}")
+            time.sleep(1.0)
 
     def _swiss(self, event: int) -> None:
         variant = 0

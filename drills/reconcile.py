@@ -55,6 +55,8 @@ def _hands(acked: list[dict[str, int]], counts: Counter[str], problems: list[str
     if doubled:
         problems.append(f"{len(doubled)} hands with two confirmed entries: {doubled[:5]}")
     counts["stored_once"] = len(set(ids)) - len(missing) - len(twice)
+    counts["missing"] = len(missing)
+    counts["duplicated"] = len(set(dupes)) + len(twice) + len(doubled)
     counts["stored_total"] = HandSubmission.objects.count()
 
 

@@ -1,6 +1,7 @@
 """``python -m drills.setup N [PLAYERS]``: a director with an API token, a club of players (18 by
-default), one club night with all of them and, per drill, a Swiss event (paired by the worker)
-and a single-elimination bracket of 4.
+default), one club night with all of them, a second club night where the opponent confirms each
+hand (played through the match's private links) and, per drill, a Swiss event (paired by the
+worker) and a single-elimination bracket of 4.
 
 Runs inside Django on the drill's database; prints what it made as JSON for the driver.
 """
@@ -16,8 +17,8 @@ def main(drills: int, count: int = 18) -> dict[str, object]:
 
     django.setup()
     from django.contrib.auth.models import User
-    from rest_framework.authtoken.models import Token
 
+    from core.services import api_token_create
     from tournaments.models import Event
     from tournaments.services import (
         club_create,
@@ -27,7 +28,7 @@ def main(drills: int, count: int = 18) -> dict[str, object]:
     )
 
     user = User.objects.create_user("drill-director", password="drill-director-password")
-    token = Token.objects.create(user=user).key
+    _made, token = api_token_create(user=user, name="drills")
     club = club_create(name="Drill Club", slug="drill-club", user=user)
     players = [player_create(club=club, name=f"Player {i:02d}") for i in range(1, count + 1)]
     fmt = {"kind": "fixed_hands", "hands": 2}
@@ -41,6 +42,18 @@ def main(drills: int, count: int = 18) -> dict[str, object]:
     )
     for p in players:
         registration_create(event=night, player=p, checked_in=True)
+    # Played through private links (no account): entries, the opponent's confirmations, and the
+    # link limiter's cache on every request (what a Redis cache outage must not break).
+    linked = event_create(
+        club_id=club.pk,
+        name="Link night",
+        kind=Event.Kind.CLUB_NIGHT,
+        match_format=fmt,
+        confirmation=Event.Confirmation.OPPONENT,
+        user=user,
+    )
+    for p in players[12:14]:
+        registration_create(event=linked, player=p, checked_in=True)
     tournaments = []
     for n in range(drills):
         swiss = event_create(
@@ -68,6 +81,8 @@ def main(drills: int, count: int = 18) -> dict[str, object]:
     return {
         "token": token,
         "night": night.pk,
+        "linked_night": linked.pk,
+        "linked_players": [p.pk for p in players[12:14]],
         "players": [p.pk for p in players],
         "tournaments": tournaments,
     }

@@ -9,19 +9,22 @@ file), restart PostgreSQL, or restart serve itself.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
+import shutil
 import signal
 import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -114,11 +117,117 @@ class TcpProxy:
                     s.shutdown(socket.SHUT_RDWR)
 
 
+def _pg_bin(name: str) -> str:
+    """A PostgreSQL server program (initdb, pg_ctl) of the newest version installed."""
+    found = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), key=lambda p: p.parts[-3])
+    if not found:
+        raise RuntimeError(f"no {name} under /usr/lib/postgresql/*/bin: install PostgreSQL")
+    return str(found[-1])
+
+
+class PgCluster:
+    """A throwaway PostgreSQL cluster the drill owns: initdb in a temporary directory, a free
+    port on 127.0.0.1, trust authentication. Restarting it disturbs nobody else's PostgreSQL."""
+
+    def __init__(self) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="knock-drills-pg-"))
+        self.data = self.dir / "data"
+        self.port = free_port()
+        self.url = f"postgres://postgres@127.0.0.1:{self.port}/knock_drills"
+        # PostgreSQL refuses to run as root: then the cluster belongs to the postgres user.
+        self._as = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+        if self._as:
+            shutil.chown(self.dir, "postgres")
+        self._pg(
+            "initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
+            "--no-sync",
+        )  # fmt: skip
+        self.start()
+        subprocess.run(
+            ["psql", f"postgres://postgres@127.0.0.1:{self.port}/postgres", "-qc",
+             "CREATE DATABASE knock_drills"],
+            check=True, capture_output=True,
+        )  # fmt: skip
+
+    def _pg(self, program: str, *args: str) -> None:
+        subprocess.run([*self._as, _pg_bin(program), *args], check=True, capture_output=True)
+
+    def _options(self) -> str:
+        # fsync off: a drill needs no durability, and the machine's disk is shared.
+        return f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off"
+
+    def start(self) -> None:
+        log = str(self.dir / "postgres.log")
+        self._pg("pg_ctl", "-D", str(self.data), "-l", log, "-o", self._options(), "-w", "start")
+
+    def restart(self) -> None:
+        """``pg_ctl restart -m fast``: every session is terminated ("terminating connection due
+        to administrator command"), the server stops and starts again."""
+        self._pg(
+            "pg_ctl", "-D", str(self.data), "-l", str(self.dir / "postgres.log"),
+            "-o", self._options(), "-m", "fast", "-w", "restart",
+        )  # fmt: skip
+
+    def close(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError, RuntimeError):
+            self._pg("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class RedisServer:
+    """A redis-server of the drill's own on a free port (no persistence), for the cache: the
+    drill can stop it without touching the machine's Redis."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = free_port()
+        self.dir = workdir / "redis-cache"
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.up()
+
+    def up(self) -> None:
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.dir)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"redis-server did not start on port {self.port}") from None
+                time.sleep(0.1)
+
+    def down(self) -> None:
+        """SIGKILL: gone at once, as a crashed Redis is (every connection refused after)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+    close = down
+
+
 class Stack:
     """``serve`` on one database and broker, with the faults the drills inject."""
 
-    def __init__(self, name: str, workdir: Path, env: dict[str, str], *, redis: str = "") -> None:
+    def __init__(
+        self,
+        name: str,
+        workdir: Path,
+        env: dict[str, str],
+        *,
+        redis: str = "",
+        cluster: PgCluster | None = None,
+        cache: RedisServer | None = None,
+    ) -> None:
         self.name = name
+        self.cluster = cluster
+        self.cache = cache
         self.workdir = workdir
         self.env = env
         self.port = free_port()
@@ -131,6 +240,8 @@ class Stack:
             self.proxy = TcpProxy((m[1], int(m[2])))
             self.env["CELERY_BROKER_URL"] = f"redis://127.0.0.1:{self.proxy.port}/{m[3]}"
         self.log_path = workdir / f"serve-{name}.log"
+        # What a fault found wrong while it was injected (the driver reports them).
+        self.problems: list[str] = []
         self._log: IO[bytes] | None = None
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -184,6 +295,10 @@ class Stack:
         self.stop()
         if self.proxy is not None:
             self.proxy.down()
+        if self.cache is not None:
+            self.cache.close()
+        if self.cluster is not None:
+            self.cluster.close()
 
     def child(self, marker: str) -> int | None:
         if self.proc is None:
@@ -229,21 +344,54 @@ class Stack:
         os.kill(pid, signal.SIGKILL)
         return f"killed worker {pid} " + ("mid-rebuild" if mid else "(no rebuild seen running)")
 
+    def health_detail(self, timeout: float = 10) -> tuple[int, dict[str, Any]]:
+        """/healthz's status and body (0 and {} when it did not answer in ``timeout`` s)."""
+        try:
+            with urllib.request.urlopen(f"{self.base}/healthz", timeout=timeout) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"{}")
+        except (OSError, ValueError):
+            return 0, {}
+
+    def _watch_health(self, seconds: float, seen: list[float], stop: threading.Event) -> None:
+        """Poll /healthz during an outage; note when it first said the broker or the workers
+        cannot be used (a red /healthz within seconds is the promise)."""
+        started = time.monotonic()
+        while not stop.wait(1.0) and time.monotonic() - started < seconds:
+            status, body = self.health_detail()
+            broker, workers = body.get("broker", {}), body.get("workers", {})
+            if status == 503 and not (broker.get("ok") and workers.get("ok")):
+                seen.append(time.monotonic() - started)
+                return
+
     def broker_down(self, seconds: float) -> str:
+        seen: list[float] = []
+        stop = threading.Event()
+        watch = threading.Thread(target=self._watch_health, args=(seconds, seen, stop))
         if self.proxy is not None:
             self.proxy.down()
+            watch.start()
             time.sleep(seconds)
             self.proxy.up()
-            return f"Redis unreachable for {seconds:.0f} s"
-        broker = Path(self.env["KNOCK_VAR_DIR"]) / "celery-broker.sqlite3"
-        lock = sqlite3.connect(broker, timeout=30, isolation_level=None)
-        try:
-            lock.execute("BEGIN EXCLUSIVE")
-            time.sleep(seconds)
-            lock.execute("ROLLBACK")
-        finally:
-            lock.close()
-        return f"SQLite broker locked for {seconds:.0f} s"
+            what = f"Redis unreachable for {seconds:.0f} s"
+        else:
+            broker = Path(self.env["KNOCK_VAR_DIR"]) / "celery-broker.sqlite3"
+            lock = sqlite3.connect(broker, timeout=30, isolation_level=None)
+            try:
+                lock.execute("BEGIN EXCLUSIVE")
+                watch.start()
+                time.sleep(seconds)
+                lock.execute("ROLLBACK")
+            finally:
+                lock.close()
+            what = f"SQLite broker locked for {seconds:.0f} s"
+        stop.set()
+        watch.join()
+        if not seen:
+            self.problems.append(f"/healthz stayed ok for the {seconds:.0f} s the broker was down")
+            return what + "; /healthz stayed ok"
+        return what + f"; /healthz red after {seen[0]:.0f} s"
 
     def kill_web(self) -> str:
         pid = self.child("gunicorn")
@@ -252,7 +400,23 @@ class Stack:
         os.kill(pid, signal.SIGKILL)
         return f"killed web server {pid}"
 
+    def cache_down(self, seconds: float) -> str:
+        """The cache's Redis killed, and started again (empty) ``seconds`` later."""
+        if self.cache is None:
+            raise RuntimeError("this stack's cache is not on a Redis of the drill's own")
+        self.cache.down()
+        time.sleep(seconds)
+        self.cache.up()
+        return f"the cache's Redis killed and down for {seconds:.0f} s"
+
     def restart_postgres(self) -> str:
+        if self.cluster is not None:
+            started = time.monotonic()
+            self.cluster.restart()
+            return (
+                f"PostgreSQL (the drill's own cluster) restarted (-m fast) in "
+                f"{time.monotonic() - started:.1f} s"
+            )
         versions = sorted(os.listdir("/etc/postgresql"))
         version = versions[-1]
         started = time.monotonic()

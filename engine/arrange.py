@@ -209,7 +209,7 @@ def hand_mask(cards: Sequence[int] | int) -> int:
         mask = cards_to_mask(cards)
     if mask.bit_count() > MAX_HAND:
         raise CardError(
-            gettext_noop("expected at most {most} cards, got {got}"),
+            gettext_noop("Expected at most {most} cards, got {got}"),
             most=MAX_HAND,
             got=mask.bit_count(),
         )
@@ -571,7 +571,7 @@ class DiscardResult:
         for held, deadwood in self.after_discard:
             if held == card:
                 return deadwood
-        raise CardError(gettext_noop("card {card} is not in the hand"), card=format_cards((card,)))
+        raise CardError(gettext_noop("Card {card} is not in the hand"), card=format_cards((card,)))
 
     def legal_knock_discards(self, knock_limit: int = 10) -> tuple[int, ...]:
         """The discards that leave at most ``knock_limit`` deadwood, in the order given."""
@@ -609,7 +609,7 @@ def best_discard(cards: Sequence[int] | int, *, extra_melds: Sequence[Meld] = ()
     """
     mask = hand_mask(cards)
     if not mask:
-        raise CardError(gettext_noop("expected at least 1 card to discard, got 0"))
+        raise CardError(gettext_noop("Expected at least 1 card to discard, got 0"))
     order = mask_to_cards(mask) if isinstance(cards, int) else tuple(cards)
     extra = tuple(_extra_lookup(mask, extra_melds))
     forced, choices = _plan(mask, extra, discard=True)

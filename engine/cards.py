@@ -106,7 +106,7 @@ def make_card(rank: int, suit: int) -> int:
     """
     if not (0 <= rank < 13 and 0 <= suit < 4):
         raise CardError(
-            gettext_noop("no card has rank {rank} and suit {suit}"), rank=rank, suit=suit
+            gettext_noop("No card has rank {rank} and suit {suit}"), rank=rank, suit=suit
         )
     return suit * 13 + rank
 
@@ -161,7 +161,7 @@ def _parse_token(token: str, position: int) -> int:
     if card is None:
         raise CardError(
             gettext_noop(
-                "cannot read card {token} at position {position}: expected a rank"
+                "Cannot read card {token} at position {position}: expected a rank"
                 " (A 2-9 T/10 J Q K) followed by a suit (S H D C or a suit symbol)"
             ),
             token=repr(token),
@@ -206,7 +206,7 @@ def parse_card(token: str) -> int:
     >>> parse_card("1S")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    engine.errors.CardError: cannot read card '1S' at position 1: expected a rank (A 2-9 T/10 J ...
+    engine.errors.CardError: Cannot read card '1S' at position 1: expected a rank (A 2-9 T/10 J ...
     """
     return _parse_token(token, 1)
 
@@ -214,7 +214,7 @@ def parse_card(token: str) -> int:
 def _count_error(expected: Collection[int], got: int) -> CardError:
     """The error for a hand of ``got`` cards where one of ``expected`` counts was required."""
     wanted = joined(gettext_noop("{first} or {rest}"), sorted(expected))
-    return CardError(gettext_noop("expected {wanted} cards, got {got}"), wanted=wanted, got=got)
+    return CardError(gettext_noop("Expected {wanted} cards, got {got}"), wanted=wanted, got=got)
 
 
 def parse_cards(
@@ -240,11 +240,11 @@ def parse_cards(
     >>> parse_cards("AS AS")
     Traceback (most recent call last):
     ...
-    engine.errors.CardError: card AS appears twice (positions 1 and 2)
+    engine.errors.CardError: Card AS appears twice (positions 1 and 2)
     >>> parse_cards("AS 2S", count=3)
     Traceback (most recent call last):
     ...
-    engine.errors.CardError: expected 3 cards, got 2
+    engine.errors.CardError: Expected 3 cards, got 2
     """
     tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else list(text)
     try:
@@ -266,7 +266,7 @@ def parse_cards(
         card = _parse_token(token, position)
         if card in seen:
             raise CardError(
-                gettext_noop("card {card} appears twice (positions {first} and {second})"),
+                gettext_noop("Card {card} appears twice (positions {first} and {second})"),
                 card=format_card(card),
                 first=seen[card],
                 second=position,
@@ -358,7 +358,7 @@ def cards_to_mask(cards: Iterable[int]) -> int:
             check_card(card)
         bit = 1 << card
         if mask & bit:
-            raise CardError(gettext_noop("card {card} appears twice"), card=format_card(card))
+            raise CardError(gettext_noop("Card {card} appears twice"), card=format_card(card))
         mask |= bit
     return mask
 

@@ -34,6 +34,7 @@ __all__ = [
     "ScoreError",
     "gettext_noop",
     "joined",
+    "sentence",
 ]
 
 
@@ -42,8 +43,8 @@ def gettext_noop(message: str) -> str:
 
     The name is the one Django's ``makemessages`` extracts from Python sources.
 
-    >>> gettext_noop("card {card} appears twice")
-    'card {card} appears twice'
+    >>> gettext_noop("Card {card} appears twice")
+    'Card {card} appears twice'
     """
     return message
 
@@ -104,6 +105,24 @@ class Message:
         return cls(str(data["template"]), **params)
 
 
+def sentence(text: str) -> str:
+    """``text`` as a message shown to a person starts: with a capital letter. Templates that
+    begin with a word are written so; one that begins with a placeholder ("{name} cannot be
+    negative: {value}") takes the capital of whatever fills it ("The knocker's deadwood ...").
+    Text starting with anything but a lower-case letter (a card, a number, Hangul) is unchanged,
+    and so is a parameter's name written as code ("best_of needs ...", "knock_limit ...").
+
+    >>> sentence("the knocker's deadwood cannot be negative: -5")
+    "The knocker's deadwood cannot be negative: -5"
+    >>> sentence("노커의 데드우드"), sentence("9S"), sentence("best_of needs an odd number")
+    ('노커의 데드우드', '9S', 'best_of needs an odd number')
+    """
+    first_word = text.split(" ", 1)[0]
+    if text[:1].islower() and text[:1].isascii() and "_" not in first_word:
+        return text[0].upper() + text[1:]
+    return text
+
+
 def joined(template: str, parts: Sequence[Param]) -> Param:
     """``parts`` joined two at a time by ``template`` (with ``{first}`` and ``{rest}``).
 
@@ -129,9 +148,9 @@ class EngineError(ValueError):
 
     >>> issubclass(CardError, EngineError) and issubclass(EngineError, ValueError)
     True
-    >>> error = CardError(gettext_noop("card {card} appears twice"), card="AS")
+    >>> error = CardError(gettext_noop("Card {card} appears twice"), card="AS")
     >>> str(error), error.template, error.params
-    ('card AS appears twice', 'card {card} appears twice', {'card': 'AS'})
+    ('Card AS appears twice', 'Card {card} appears twice', {'card': 'AS'})
     """
 
     message: Message
@@ -143,7 +162,7 @@ class EngineError(ValueError):
             message = template
         else:
             message = Message(template, **params)
-        super().__init__(str(message))
+        super().__init__(sentence(str(message)))
         self.message = message
 
     @property

@@ -156,7 +156,7 @@ def _check_apart(knocker: int, defender: int) -> None:
     both = knocker & defender
     if both:
         raise CardError(
-            gettext_noop("card {card} is in both hands"), card=format_card(mask_to_cards(both)[0])
+            gettext_noop("Card {card} is in both hands"), card=format_card(mask_to_cards(both)[0])
         )
 
 
@@ -241,7 +241,7 @@ def lay_off(
         if knocker_mask & meld_mask:
             card = mask_to_cards(knocker_mask & meld_mask)[0]
             raise MeldError(
-                gettext_noop("card {card} is in two of the knocker's melds"),
+                gettext_noop("Card {card} is in two of the knocker's melds"),
                 card=format_card(card),
             )
         knocker_mask |= meld_mask
@@ -308,7 +308,7 @@ def validate_knocker_melds(knocker_cards: Sequence[int], melds: Sequence[Meld]) 
     >>> validate_knocker_melds(hand, [Meld.parse("9S 9H 9D")])
     Traceback (most recent call last):
     ...
-    engine.errors.MeldError: meld 9S 9H 9D uses 9S, which is not in the hand
+    engine.errors.MeldError: Meld 9S 9H 9D uses 9S, which is not in the hand
     """
     hand = hand_mask(knocker_cards)
     used = 0
@@ -317,13 +317,13 @@ def validate_knocker_melds(knocker_cards: Sequence[int], melds: Sequence[Meld]) 
         if meld_mask & ~hand:
             card = mask_to_cards(meld_mask & ~hand)[0]
             raise MeldError(
-                gettext_noop("meld {meld} uses {card}, which is not in the hand"),
+                gettext_noop("Meld {meld} uses {card}, which is not in the hand"),
                 meld=str(meld),
                 card=format_card(card),
             )
         if meld_mask & used:
             card = mask_to_cards(meld_mask & used)[0]
-            raise MeldError(gettext_noop("card {card} is in two melds"), card=format_card(card))
+            raise MeldError(gettext_noop("Card {card} is in two melds"), card=format_card(card))
         used |= meld_mask
     rest = mask_to_cards(hand ^ used)
     return Arrangement(tuple(melds), rest, sum(card_value(card) for card in rest))

@@ -80,25 +80,25 @@ def score_rummy_hand(
     deal = rules.deal_size(players)
     if not 0 <= went_out < players:
         raise ScoreError(
-            gettext_noop("the player who went out must be 0-{last}, not {went_out}"),
+            gettext_noop("The player who went out must be 0-{last}, not {went_out}"),
             last=players - 1,
             went_out=went_out,
         )
     extra = sorted(p for p in leftovers if not (isinstance(p, int) and 0 <= p < players))
     if extra:
         raise ScoreError(
-            gettext_noop("leftovers name player(s) not in this {players}-player hand: {extra}"),
+            gettext_noop("Leftovers name player(s) not in this {players}-player hand: {extra}"),
             players=players,
             extra=str(extra),
         )
     if leftovers.get(went_out) not in (None, 0, "", (), []):
         raise ScoreError(
-            gettext_noop("player {player} went out and has no cards left"), player=went_out
+            gettext_noop("Player {player} went out and has no cards left"), player=went_out
         )
     missing = [p for p in range(players) if p != went_out and p not in leftovers]
     if missing:
         raise ScoreError(
-            gettext_noop("enter the cards left, or their count, for player(s) {players}"),
+            gettext_noop("Enter the cards left, or their count, for player(s) {players}"),
             players=joined(gettext_noop("{first}, {rest}"), missing),
         )
     ace_high = rules.ace_high
@@ -118,7 +118,7 @@ def score_rummy_hand(
         if not 1 <= len(cards) <= deal:
             raise ScoreError(
                 gettext_noop(
-                    "player {player} has {count} cards left: between 1 and the {deal} dealt"
+                    "Player {player} has {count} cards left: between 1 and the {deal} dealt"
                 ),
                 player=player,
                 count=len(cards),
@@ -127,7 +127,7 @@ def score_rummy_hand(
         for card in cards:
             if card in owner:
                 raise CardError(
-                    gettext_noop("card {card} is entered for players {first} and {second}"),
+                    gettext_noop("Card {card} is entered for players {first} and {second}"),
                     card=format_card(card),
                     first=owner[card],
                     second=player,
@@ -143,7 +143,7 @@ def score_rummy_hand(
         if not 1 <= counts[player] <= most:
             raise ScoreError(
                 gettext_noop(
-                    "player {player}'s count {count} is impossible:"
+                    "Player {player}'s count {count} is impossible:"
                     " between 1 and {most} for at most {deal} cards"
                 ),
                 player=player,
@@ -156,7 +156,7 @@ def score_rummy_hand(
     if together > most:
         raise ScoreError(
             gettext_noop(
-                "the counts add up to {together}, more than the {most} that {cards} cards"
+                "The counts add up to {together}, more than the {most} that {cards} cards"
                 " could hold"
             ),
             together=together,
@@ -180,7 +180,7 @@ def _read_cards(player: int, entry: Leftover) -> tuple[int, ...]:
         return parse_cards(entry)
     if isinstance(entry, int) or not isinstance(entry, Sequence):
         raise ScoreError(
-            gettext_noop("player {player}: give cards or a count, not {entry}"),
+            gettext_noop("Player {player}: give cards or a count, not {entry}"),
             player=player,
             entry=repr(entry),
         )
@@ -188,5 +188,5 @@ def _read_cards(player: int, entry: Leftover) -> tuple[int, ...]:
         return parse_cards([str(item) for item in entry])
     cards = tuple(check_card(item) for item in entry)  # type: ignore[arg-type]
     if len(set(cards)) != len(cards):
-        raise CardError(gettext_noop("player {player}: a card is entered twice"), player=player)
+        raise CardError(gettext_noop("Player {player}: a card is entered twice"), player=player)
     return cards

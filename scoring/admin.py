@@ -33,7 +33,20 @@ class HandAdmin(admin.ModelAdmin):
 class HandSubmissionAdmin(SimpleHistoryAdmin):
     list_display = ("id", "hand", "version", "entry", "status", "created_at", "confirmed_at")
     list_filter = ("status", "entry")
-    readonly_fields = ("payload", "result", "ip_address", "user_agent", "created_at")
+    # What was entered and who acted with which credential is the audit trail: never edited.
+    readonly_fields = (
+        "payload",
+        "result",
+        "ip_address",
+        "user_agent",
+        "created_at",
+        "submitted_via",
+        "submitted_via_key",
+        "confirmed_via",
+        "confirmed_via_key",
+        "disputed_via",
+        "disputed_via_key",
+    )
 
 
 @admin.register(IdempotencyRecord)

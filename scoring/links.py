@@ -19,9 +19,10 @@ the key's id kept in the signed-in-or-not Django session) and the browser is red
 clean match URL, so the secret does not stay in the address bar, history, ``Referer`` or
 access logs. API clients send it in the ``X-Match-Key`` header.
 
-Invalid secrets are counted per source address in Django's cache (:func:`bad_secret_note`);
-past ``KNOCK_LINK_FAILURE_LIMIT`` in ``KNOCK_LINK_FAILURE_WINDOW`` seconds, link requests from
-that address answer 429 until the window passes.
+A valid secret always opens. Invalid ones are counted per client address
+(:func:`core.net.client_ip`) in the cache shared by every process (:func:`key_open`): past
+``KNOCK_LINK_FAILURE_LIMIT`` in ``KNOCK_LINK_FAILURE_WINDOW`` seconds, that address's invalid
+secrets answer 429 instead of 404 until the window passes.
 
 This module finds and derives keys; it does not decide permissions (``scoring.permissions``).
 """
@@ -31,6 +32,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -43,6 +45,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from scoring.models import Match, MatchKey
+
+logger = logging.getLogger(__name__)
 
 LINK_HEADER = "X-Match-Key"
 LINK_PARAM = "k"
@@ -169,26 +173,73 @@ def session_grant(session: Any, key: MatchKey) -> None:
     session.cycle_key()
 
 
-# -- rate limit on bad secrets ---------------------------------------------------------------------
+# -- the limit on invalid secrets -----------------------------------------------------------------
+#
+# A valid secret always opens, whatever anyone sent before it from any address: the limit is
+# consulted only once a presented secret has been found invalid. Guessing is kept infeasible by
+# the secret's 192 bits, not by the limit (docs/security.md); the limit answers a client that
+# keeps sending invalid secrets with 429 and Retry-After instead of 404, so a scanner is told to
+# stop and an old slip scanned by mistake says what happened. Counts live in the cache shared
+# by every web process (Redis in production, core.cache's locked file cache by default), with
+# an atomic add-then-increment. A cache that cannot count (Redis down) never refuses anything:
+# the link answers as if unlimited and the log says so.
+
+
+class LinkRefused(Exception):
+    """An invalid secret: ``status`` 404, or 429 once its address is over the limit."""
+
+    def __init__(self, *, status: int, retry_after: int | None = None) -> None:
+        super().__init__(status)
+        self.status = status
+        self.retry_after = retry_after
 
 
 def _failure_cache_key(ip: str | None) -> str:
     return f"knock:bad-link:{ip or 'unknown'}"
 
 
-def bad_secret_blocked(ip: str | None) -> bool:
-    """True while ``ip`` has sent too many invalid secrets lately."""
-    limit = int(getattr(settings, "KNOCK_LINK_FAILURE_LIMIT", 20))
-    return int(cache.get(_failure_cache_key(ip), 0)) >= limit
+def failure_limit() -> int:
+    return int(getattr(settings, "KNOCK_LINK_FAILURE_LIMIT", 20))
 
 
-def bad_secret_note(ip: str | None) -> None:
-    """Count one invalid secret from ``ip`` (the window starts at its first failure)."""
-    window = int(getattr(settings, "KNOCK_LINK_FAILURE_WINDOW", 600))
+def failure_window() -> int:
+    return int(getattr(settings, "KNOCK_LINK_FAILURE_WINDOW", 600))
+
+
+def bad_secret_note(ip: str | None) -> int:
+    """Count one invalid secret from ``ip`` and return the count in the window (0 when the
+    cache cannot count). The window starts at the address's first invalid secret."""
     key = _failure_cache_key(ip)
-    if cache.add(key, 1, timeout=window):
-        return
     try:
-        cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, timeout=window)
+        if cache.add(key, 1, timeout=failure_window()):
+            return 1
+        try:
+            return int(cache.incr(key))
+        except ValueError:  # expired between add and incr
+            cache.add(key, 1, timeout=failure_window())
+            return 1
+    except Exception:  # the cache is down: never a reason to refuse a link
+        logger.warning(
+            "link limit: the cache cannot count invalid links; not limiting", exc_info=True
+        )
+        return 0
+
+
+def bad_secret_blocked(ip: str | None) -> bool:
+    """True while ``ip`` is over the limit of invalid secrets (False if the cache is down)."""
+    try:
+        return int(cache.get(_failure_cache_key(ip), 0)) >= failure_limit()
+    except Exception:
+        logger.warning("link limit: the cache cannot be read; not limiting", exc_info=True)
+        return False
+
+
+def key_open(*, secret: str, ip: str | None) -> MatchKey:
+    """The active key of ``secret``; else count the failure against ``ip`` and raise
+    :class:`LinkRefused` (404, or 429 past ``KNOCK_LINK_FAILURE_LIMIT`` in the window)."""
+    key = key_find(secret=secret)
+    if key is not None:
+        return key
+    if bad_secret_note(ip) > failure_limit():
+        raise LinkRefused(status=429, retry_after=failure_window())
+    raise LinkRefused(status=404)

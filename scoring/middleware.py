@@ -3,7 +3,8 @@
 A page visited with ``?k=`` (an old-style link, or one typed by hand) gets the secret taken out
 of the address at once: a valid one is remembered in the session (see
 :func:`scoring.links.session_grant`) and a GET is redirected to the same URL without it; an
-invalid or revoked one answers 404 and counts against the source address (429 after a burst).
+invalid or revoked one answers 404 and counts against the client's address (429 after a burst;
+a valid link always opens).
 The API does not read ``?k=``: API clients send the ``X-Match-Key`` header.
 """
 
@@ -12,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
-from core.errors import ApplicationError
-from scoring.links import LINK_PARAM, bad_secret_note, key_find, session_grant
-from scoring.permissions import client_ip, link_gate
+from core.net import client_ip
+from scoring.links import LINK_PARAM, LinkRefused, key_open, session_grant
+from scoring.permissions import link_refused_error
+from scoring.views.refusals import link_refused_page
 
 
 class MatchLinkMiddleware:
@@ -33,13 +35,9 @@ class MatchLinkMiddleware:
     def _exchange(self, request: HttpRequest) -> HttpResponse | None:
         secret = request.GET.get(LINK_PARAM, "")
         try:
-            link_gate(request)
-        except ApplicationError as exc:
-            return HttpResponse(exc.message, status=429, content_type="text/plain; charset=utf-8")
-        key = key_find(secret=secret)
-        if key is None:
-            bad_secret_note(client_ip(request))
-            raise Http404
+            key = key_open(secret=secret, ip=client_ip(request))
+        except LinkRefused as refused:
+            return link_refused_page(request, link_refused_error(refused))
         session_grant(request.session, key)
         if request.method in ("GET", "HEAD"):
             rest = request.GET.copy()

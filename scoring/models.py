@@ -37,6 +37,29 @@ class Confirmation(models.TextChoices):
     DIRECTOR = "director", _("director confirms")
 
 
+class Credential(models.TextChoices):
+    """What an act on a hand was made with (``*_via`` columns, ``history_via``): a seat's own
+    link, the table link (one shared phone), a signed-in account's session, or an API token.
+    A link's key is kept beside it (``*_via_key``); a token is recorded by its kind only."""
+
+    SEAT_LINK = "seat_link", _("seat link")
+    TABLE_LINK = "table_link", _("table link")
+    SESSION = "session", _("signed in")
+    TOKEN = "token", _("API token")
+
+
+def _via() -> Any:
+    """A ``*_via`` column: a :class:`Credential`, blank for an act made before they were kept."""
+    return models.CharField(max_length=16, choices=Credential.choices, blank=True)
+
+
+def _via_key() -> Any:
+    """A ``*_via_key`` column: the link's key when the act was made with a link."""
+    return models.ForeignKey(
+        "scoring.MatchKey", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+
 class Match(models.Model):
     """Players at one table playing under one rule set and match format."""
 
@@ -175,6 +198,10 @@ class SubmissionHistoryOrigin(models.Model):
     )
     history_ip = models.GenericIPAddressField(null=True, blank=True)
     history_user_agent = models.CharField(max_length=300, blank=True)
+    # The credential this change was made with (every move: entered, confirmed, disputed,
+    # withdrawn, corrected) and, for a link, its key's id (no constraint: history is kept as is).
+    history_via = models.CharField(max_length=16, choices=Credential.choices, blank=True)
+    history_via_key = models.PositiveBigIntegerField(null=True, blank=True)
 
     class Meta:
         abstract = True
@@ -220,6 +247,12 @@ class HandSubmission(models.Model):
     confirmed_by_player = models.ForeignKey(
         "clubs.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Which credential made the entry, the confirmation and the dispute (see ``Credential``):
+    # one table link on both sides means one phone at the table did both.
+    submitted_via = _via()
+    submitted_via_key = _via_key()
+    confirmed_via = _via()
+    confirmed_via_key = _via_key()
     override_reason = models.TextField(blank=True)
     # A dispute: the other side did not agree. The entry stays open (not counted) until its
     # submitter withdraws it or a director settles it (confirms it, or overrides it).
@@ -231,6 +264,8 @@ class HandSubmission(models.Model):
         "clubs.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     disputed_at = models.DateTimeField(null=True, blank=True)
+    disputed_via = _via()
+    disputed_via_key = _via_key()
     ip_address = models.GenericIPAddressField(null=True, blank=True)
     user_agent = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

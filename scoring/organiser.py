@@ -56,6 +56,10 @@ class Organiser(Protocol):
     def event_finished(self, *, event: Any) -> bool:
         """Whether ``event`` has finished (no match may start in it any more)."""
 
+    def event_confirm_by_seat_link(self, *, event: Any) -> bool:
+        """Whether ``event`` refuses confirmations and disputes made on the table's phone (the
+        table link): the other side answers an entry on their own seat's link or account."""
+
     def event_players_registered(self, *, event: Any, player_ids: Sequence[int]) -> set[int]:
         """Which of ``player_ids`` are registered for ``event`` (whatever their club)."""
 

@@ -28,35 +28,40 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from core.errors import ApplicationError
+from core.net import client_ip
 from scoring.links import (
     LINK_HEADER,
+    LinkRefused,
     MatchLink,
-    bad_secret_blocked,
-    bad_secret_note,
-    key_find,
     key_link,
+    key_open,
     keys_for,
     secret_from,
     session_keys,
 )
-from scoring.models import Match
+from scoring.models import Credential, Match
 from scoring.organiser import organiser
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 
-def client_ip(request: HttpRequest) -> str | None:
-    return request.META.get("REMOTE_ADDR") or None
-
-
-def link_gate(request: HttpRequest) -> None:
-    """429 for a source address that sent too many invalid link secrets lately."""
-    if bad_secret_blocked(client_ip(request)):
-        raise ApplicationError(
-            _("Too many invalid links from this address: wait a few minutes and try again."),
+def link_refused_error(refused: LinkRefused) -> ApplicationError:
+    """What an invalid link secret answers: 404, or 429 with ``Retry-After`` past the limit."""
+    if refused.status == 429:
+        minutes = max(1, round((refused.retry_after or 60) / 60))
+        return ApplicationError(
+            _(
+                "Too many invalid links from this address: wait %(minutes)s minutes and try "
+                "again. A valid link still opens at once."
+            )
+            % {"minutes": minutes},
             status=429,
+            retry_after=refused.retry_after,
         )
+    return ApplicationError(
+        _("This link is not valid: it was replaced or never existed."), status=404
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,22 +75,23 @@ class Actor:
     user_agent: str = ""
     token_link: MatchLink | None = None
     token_checked: bool = False
+    # Signed in with an API token (DRF's ``request.auth`` set) rather than a session.
+    via_token: bool = False
 
     @classmethod
     def from_request(cls, request: HttpRequest) -> Actor:
         """The request's actor. A secret in the header is looked up once here; an invalid one
-        counts against the source address (see :func:`link_gate`)."""
+        counts against the client's address (:func:`scoring.links.key_open`)."""
         user = request.user if request.user.is_authenticated else None
         token = secret_from(request.headers.get(LINK_HEADER) or "") or None
         ip = client_ip(request)
         token_link = None
         if token is not None:
-            link_gate(request)
-            key = key_find(secret=token)
-            if key is None:
-                bad_secret_note(ip)
-            else:
-                token_link = key_link(key)
+            try:
+                token_link = key_link(key_open(secret=token, ip=ip))
+            except LinkRefused as refused:
+                if refused.status == 429:
+                    raise link_refused_error(refused) from None
         session = getattr(request, "session", None)
         return cls(
             user=user,
@@ -95,6 +101,7 @@ class Actor:
             user_agent=(request.headers.get("User-Agent") or "")[:300],
             token_link=token_link,
             token_checked=token is not None,
+            via_token=user is not None and getattr(request, "auth", None) is not None,
         )
 
     def links_for(self, match: Match) -> list[MatchLink]:
@@ -107,6 +114,22 @@ class Actor:
                 key_ids.append(self.token_link.key_id)
         return keys_for(match=match, secret=secret, key_ids=key_ids)
 
+    @property
+    def account_via(self) -> str | None:
+        """How the signed-in account came (a session or an API token); None: nobody signed in."""
+        if self.user is None:
+            return None
+        return Credential.TOKEN if self.via_token else Credential.SESSION
+
+
+@dataclass(frozen=True, slots=True)
+class ActedBy:
+    """The credential an act was made with: a :class:`~scoring.models.Credential` and, for a
+    link, its key's id (what ``*_via`` and ``*_via_key`` record)."""
+
+    kind: str
+    key_id: int | None = None
+
 
 @dataclass(frozen=True, slots=True)
 class Access:
@@ -116,6 +139,11 @@ class Access:
     identities: tuple[int, ...] = ()
     table_link: bool = False
     players: dict[int, Player] = field(default_factory=dict)
+    # What each standing rests on: the seats held through the signed-in account, the key of
+    # each link held (by seat; None is the table link), and how the account came.
+    account_seats: tuple[int, ...] = ()
+    link_keys: dict[int | None, int] = field(default_factory=dict)
+    account_via: str | None = None
 
     @property
     def positions(self) -> tuple[int, ...]:
@@ -125,6 +153,14 @@ class Access:
     @property
     def can_view(self) -> bool:
         return self.director or bool(self.identities) or self.table_link
+
+    @property
+    def sees_pending(self) -> bool:
+        """Who may read what of a match, pages and API alike (docs/security.md): its score sheet
+        (confirmed hands, totals, results, running or final) is anyone's; what is not yet
+        agreed (the entry waiting for confirmation, a dispute) only its players' (an account,
+        a seat or table link) and its event's directors'."""
+        return self.can_view
 
     @property
     def is_player(self) -> bool:
@@ -164,6 +200,21 @@ class Access:
             return self.identities[0]
         return None
 
+    def acted_by(self, position: int | None) -> ActedBy:
+        """The credential that lets this actor act as seat ``position`` (None: as a director).
+
+        The account comes first (a player signed in who also holds their seat's link acted as
+        their account), then the seat's own link; a seat the actor only speaks for was reached
+        through the table link.
+        """
+        if (position is None or position in self.account_seats) and self.account_via:
+            return ActedBy(self.account_via)
+        if position is not None and position in self.link_keys:
+            return ActedBy(Credential.SEAT_LINK, self.link_keys[position])
+        if None in self.link_keys:
+            return ActedBy(Credential.TABLE_LINK, self.link_keys[None])
+        return ActedBy(self.account_via or "")  # no credential found: recorded as unknown
+
 
 def match_access(*, actor: Actor, match: Match) -> Access:
     """The actor's standing at ``match`` (uses the prefetched seats when there are some)."""
@@ -175,17 +226,24 @@ def match_access(*, actor: Actor, match: Match) -> Access:
     identities: set[int] = set()
     if actor.user is not None:
         identities |= {s.position for s in seats if s.player.user_id == actor.user.pk}
+    account_seats = tuple(sorted(identities))
     table_link = False
+    link_keys: dict[int | None, int] = {}
     for link in actor.links_for(match):
         if link.position is None:
             table_link = True
+            link_keys[None] = link.key_id
         elif link.position in players:
             identities.add(link.position)
+            link_keys[link.position] = link.key_id
     return Access(
         director=director,
         identities=tuple(sorted(identities)),
         table_link=table_link,
         players=players,
+        account_seats=account_seats,
+        link_keys=link_keys,
+        account_via=actor.account_via,
     )
 
 

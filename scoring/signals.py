@@ -1,7 +1,8 @@
 """Audit only: copy who acted and from where onto each history row of a submission.
 
-Services set ``_history_origin`` (player, IP address, user agent) on a submission before saving
-it; django-simple-history builds the history row and this receiver fills the extra columns of
+Services set ``_history_origin`` (player, IP address, user agent, the credential used: a
+``scoring.permissions.ActedBy``) on a submission before saving it; django-simple-history
+builds the history row and this receiver fills the extra columns of
 :class:`scoring.models.SubmissionHistoryOrigin`. No business rule lives here.
 """
 
@@ -18,7 +19,9 @@ def _submission_history_origin(sender: Any, instance: Any, history_instance: Any
     origin = getattr(instance, "_history_origin", None)
     if origin is None or not hasattr(history_instance, "history_ip"):
         return
-    player, ip, user_agent = origin
+    player, ip, user_agent, via = origin
     history_instance.history_player = player
     history_instance.history_ip = ip
     history_instance.history_user_agent = user_agent or ""
+    history_instance.history_via = via.kind
+    history_instance.history_via_key = via.key_id

@@ -67,7 +67,8 @@ class Event(models.Model):
         blank=True,
         help_text=_(
             "bye_points, late_entry_points, double_round_robin, groups, playoff_cut, "
-            "third_place, grand_final_reset, avoid_same_table, forbid_same_club, forbid_family"
+            "third_place, grand_final_reset, avoid_same_table, forbid_same_club, forbid_family, "
+            "registered_only, confirm_by_seat_link"
         ),
     )
     tiebreaks = models.JSONField(default=list, blank=True)

@@ -17,6 +17,7 @@ from clubs.models import Club, Player
 from scoring.models import Match
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import user_can_manage_event
+from tournaments.selectors import event_option
 from tournaments.services import (
     event_players_enter,
     event_results_bump,
@@ -52,6 +53,9 @@ class TournamentsOrganiser:
 
     def event_finished(self, *, event: Event) -> bool:
         return event.status == Event.Status.FINISHED
+
+    def event_confirm_by_seat_link(self, *, event: Event) -> bool:
+        return bool(event_option(event=event, name="confirm_by_seat_link"))
 
     def event_players_registered(self, *, event: Event, player_ids: Sequence[int]) -> set[int]:
         return set(

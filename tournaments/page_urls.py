@@ -3,13 +3,46 @@
 from django.urls import URLPattern, URLResolver, path
 
 from tournaments import views
+from tournaments.views import password_reset
+from tournaments.views.club_roles import club_invitation_cancel_view
+from tournaments.views.invitations import invitation_accept, invitation_decline
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/login/", views.SignInView.as_view(), name="login"),
     path("accounts/logout/", views.SignOutView.as_view(), name="logout"),
     path("accounts/signup/", views.signup, name="signup"),
+    path(
+        "accounts/password_reset/",
+        password_reset.PasswordResetView.as_view(),
+        name="password_reset",
+    ),
+    path(
+        "accounts/password_reset/done/",
+        password_reset.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "accounts/password_reset/<uidb64>/<token>/",
+        password_reset.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/password_reset/complete/",
+        password_reset.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("home/feed/", views.home_feed, name="home-feed"),
     path("me/", views.dashboard, name="dashboard"),
+    path(
+        "me/invitations/<int:invitation_id>/accept/",
+        invitation_accept,
+        name="invitation-accept",
+    ),
+    path(
+        "me/invitations/<int:invitation_id>/decline/",
+        invitation_decline,
+        name="invitation-decline",
+    ),
     path("clubs/", views.club_list, name="club-list"),
     path("clubs/new/", views.club_create_view, name="club-create"),
     path("clubs/<slug:slug>/", views.club_detail, name="club-detail"),
@@ -28,6 +61,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "clubs/<slug:slug>/roles/<int:role_id>/revoke/",
         views.club_role_revoke_view,
         name="club-role-revoke",
+    ),
+    path(
+        "clubs/<slug:slug>/invitations/<int:invitation_id>/cancel/",
+        club_invitation_cancel_view,
+        name="club-invitation-cancel",
     ),
     path("clubs/<slug:slug>/events/new/", views.event_create_view, name="event-create"),
     path("events/rules-fields/", views.event_rules_fields, name="event-rules-fields"),
@@ -84,6 +122,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     ),
     path("events/<int:pk>/forbidden/", views.forbidden_pairing_add, name="forbidden-add"),
     path("events/<int:pk>/matches/", views.event_match_start, name="event-match-start"),
+    path("checkin/", views.checkin_open, name="checkin-open"),
     path("checkin/<str:token>/", views.checkin_by_link, name="checkin"),
     path("players/<int:pk>/", views.player_detail, name="player-detail"),
 ]

@@ -3,7 +3,14 @@
 from django.urls import URLPattern, URLResolver, path
 
 from tournaments import apis
+from tournaments.apis.clubs import ClubInvitationCancelApi, ClubInvitationListApi
+from tournaments.apis.invitations import (
+    MyInvitationAcceptApi,
+    MyInvitationDeclineApi,
+    MyInvitationListApi,
+)
 from tournaments.apis.live import EventVersionApi
+from tournaments.apis.registrations import RegistrationSelfCheckinByLinkApi
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("clubs/", apis.ClubListApi.as_view(), name="club-list"),
@@ -16,11 +23,32 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="club-role-revoke",
     ),
     path(
+        "clubs/<int:club_id>/invitations/",
+        ClubInvitationListApi.as_view(),
+        name="api-club-invitations",
+    ),
+    path(
+        "clubs/<int:club_id>/invitations/<int:invitation_id>/",
+        ClubInvitationCancelApi.as_view(),
+        name="api-club-invitation-cancel",
+    ),
+    path(
         "clubs/<int:club_id>/players/bulk/",
         apis.PlayerBulkCreateApi.as_view(),
         name="club-players-bulk",
     ),
     path("me/", apis.MeApi.as_view(), name="api-me"),
+    path("me/invitations/", MyInvitationListApi.as_view(), name="api-my-invitations"),
+    path(
+        "me/invitations/<int:invitation_id>/accept/",
+        MyInvitationAcceptApi.as_view(),
+        name="api-my-invitation-accept",
+    ),
+    path(
+        "me/invitations/<int:invitation_id>/decline/",
+        MyInvitationDeclineApi.as_view(),
+        name="api-my-invitation-decline",
+    ),
     path("players/", apis.PlayerListApi.as_view(), name="player-list"),
     path("players/<int:player_id>/", apis.PlayerDetailApi.as_view(), name="player-detail"),
     path(
@@ -71,6 +99,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         apis.RegistrationDropApi.as_view(),
         name="registration-drop",
     ),
+    path("checkin/", RegistrationSelfCheckinByLinkApi.as_view(), name="self-checkin-by-link"),
     path("checkin/<str:token>/", apis.RegistrationSelfCheckinApi.as_view(), name="self-checkin"),
     path(
         "events/<int:event_id>/forbidden-pairings/",

@@ -58,7 +58,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    # No rest_framework.authtoken: API tokens are core.ApiToken, kept as digests; its table's
+    # keys were moved there and the table dropped (core/migrations/0003_apitoken_from_drf.py).
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_filters",
@@ -82,6 +83,10 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Form text that is not valid Unicode is a 400 naming the field; a lost database connection
+    # in a view is a 503 with Retry-After (core/middleware.py).
+    "core.middleware.RequestTextMiddleware",
+    "core.middleware.DatabaseUnavailableMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -148,18 +153,40 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# Who may make an account (docs/security.md, "Accounts"): "open" (anyone: make run's journey,
+# sign up then start a club), "invitation" (only a username a club admin has invited) or
+# "closed" (accounts come from createsuperuser or the admin).
+KNOCK_SIGNUP = env.str("KNOCK_SIGNUP", default="open")
+if KNOCK_SIGNUP not in ("open", "invitation", "closed"):
+    raise ValueError(f"KNOCK_SIGNUP is open, invitation or closed, not {KNOCK_SIGNUP!r}")
+
+# --- Mail (password reset) ------------------------------------------------------------------
+# With nothing set, mails are files under var/mail (one per message) instead of being sent;
+# production sets EMAIL_URL (e.g. smtp+tls://user:password@smtp.example.org:587) or the
+# EMAIL_HOST family (config/settings/production.py, docs/deploy.md).
+EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.filebased.EmailBackend")
+EMAIL_FILE_PATH = VAR_DIR / "mail"
+DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="knock@localhost")
 AUTHENTICATION_BACKENDS = [
     # First, as django-axes asks: refuses a locked-out account or address before checking.
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 
+# --- The client's address (core.net) ------------------------------------------------------
+# The reverse proxies in front of Knock (addresses or networks, comma-separated): from one of
+# them, the client is the nearest address in X-Forwarded-For that is not a proxy; from anyone
+# else the header is ignored. Empty (the default) when nothing is in front (make run).
+KNOCK_TRUSTED_PROXIES: list[str] = env.list("KNOCK_TRUSTED_PROXIES", default=[])
+
 # --- Sign-in throttling (django-axes) ---------------------------------------------------------
-# After AXES_FAILURE_LIMIT wrong passwords for one account, or from one address, that account
-# and that address are locked for AXES_COOLOFF_TIME hours; the sign-in page says so.
+# After AXES_FAILURE_LIMIT wrong passwords for one account from one client address, that pair
+# is locked for AXES_COOLOFF_TIME hours; the sign-in page (or the API, in JSON) says so. The
+# same account from another address, and another account from the same address, still sign in.
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.25)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "core.net.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "core.lockout.locked_out"
 AXES_VERBOSE = False
@@ -191,8 +218,11 @@ KNOCK_LIVE_FRAGMENTS = [
 # --- Cache (rate limits) ------------------------------------------------------------------
 # Shared by every process of one server: a file cache under var/ by default, Redis (or any
 # cache URL django-environ reads) in production through CACHE_URL.
+# The default's add and incr are atomic across processes (core.cache), so counts are exact.
 CACHES = {
-    "default": env.cache("CACHE_URL", default=f"filecache://{VAR_DIR / 'cache'}"),
+    "default": env.cache("CACHE_URL")
+    if env.str("CACHE_URL", default="")
+    else {"BACKEND": "core.cache.LockedFileBasedCache", "LOCATION": str(VAR_DIR / "cache")},
 }
 
 # --- Languages ----------------------------------------------------------------------------
@@ -202,6 +232,9 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", default="UTC")
 USE_I18N = True
 USE_TZ = True
+# Dates and times are written the reader's way (templates use DATE_FORMAT, TIME_FORMAT ...):
+# Korean's time of day before the time ("오후 3:53"), English on the 24-hour clock ("15:53").
+FORMAT_MODULE_PATH = ["config.formats"]
 
 # --- Static files -------------------------------------------------------------------------
 STATIC_URL = "/static/"
@@ -213,9 +246,11 @@ STORAGES = {
 }
 
 # --- Request size -------------------------------------------------------------------------
-# A JSON body deeper than KNOCK_JSON_MAX_DEPTH or longer than DATA_UPLOAD_MAX_MEMORY_SIZE
-# (Django's own limit, also for forms) is a 400, never parsed.
+# A JSON body deeper than KNOCK_JSON_MAX_DEPTH is a 400, one longer than
+# DATA_UPLOAD_MAX_MEMORY_SIZE (Django's own limit, also for forms) a 413: never parsed.
 KNOCK_JSON_MAX_DEPTH = 20
+# A CSRF failure on the API is JSON like its other errors (core/error_views.py).
+CSRF_FAILURE_VIEW = "core.error_views.csrf_failure"
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
 
 # --- Security headers ---------------------------------------------------------------------
@@ -234,13 +269,19 @@ X_FRAME_OPTIONS = "DENY"
 # --- REST API -----------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # First, so that a bad or revoked token is a 401 (core/authentication.py).
+        "core.authentication.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "core.pagination.Pagination",
+    # JSON that never fails on text UTF-8 cannot hold (core/renderers.py).
+    "DEFAULT_RENDERER_CLASSES": [
+        "core.renderers.SafeJSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PARSER_CLASSES": [
         "core.parsers.LimitedJSONParser",
         "rest_framework.parsers.FormParser",
@@ -271,6 +312,7 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournaments.models.Round.Status",
         "MatchStatusEnum": "scoring.models.Match.Status",
         "SubmissionStatusEnum": "scoring.models.HandSubmission.Status",
+        "CredentialEnum": "scoring.models.Credential",
         "HealthStatusEnum": ["ok", "degraded"],
     },
 }
@@ -331,9 +373,22 @@ KNOCK_WORKER_HEARTBEAT_MAX_AGE = env.int("KNOCK_WORKER_HEARTBEAT_MAX_AGE", defau
 KNOCK_BACKUP_DIR = Path(env.str("KNOCK_BACKUP_DIR", default=str(VAR_DIR / "backups")))
 KNOCK_BACKUP_KEEP = env.int("KNOCK_BACKUP_KEEP", default=14)
 
+# No secret in a log line (core.logging): every record (django.request, django.server, celery,
+# the apps') goes through the one console handler, which redacts /l/<secret> and
+# /checkin/<token>. Django's own handlers for "django" and "django.server" are replaced by
+# propagation to it. gunicorn's loggers keep their own handlers (configuring them here would drop
+# its access log file): core.gunicorn_logging.RedactingLogger filters them; Celery's handlers get
+# the filter in config/celery_app.py.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"redact_secrets": {"()": "core.logging.RedactSecrets"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_secrets"]},
+    },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    "loggers": {
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        "django.server": {"handlers": [], "level": "INFO", "propagate": True},
+    },
 }

@@ -1,7 +1,7 @@
 """Production settings: PostgreSQL, Redis, HTTPS.
 
 Required environment: ``SECRET_KEY`` (checked first), ``DATABASE_URL``, ``CELERY_BROKER_URL``,
-``ALLOWED_HOSTS``; ``CACHE_URL`` when several web processes run.
+``ALLOWED_HOSTS``; ``CACHE_URL`` and ``KNOCK_TRUSTED_PROXIES`` (``check --deploy`` asks for both).
 Nothing here has a usable default for them, so a missing variable stops the process at start-up
 instead of running on embedded defaults by accident.
 """
@@ -22,7 +22,22 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
 env.str("DATABASE_URL")
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-# Rate limits must be shared by every web process: set CACHE_URL (e.g. redis://host:6379/2).
+# The link limit must be shared by every web process: set CACHE_URL (e.g. redis://host:6379/2);
+# `check --deploy` fails without a shared cache (core.checks) and warns without
+# KNOCK_TRUSTED_PROXIES.
+
+# Mail (password reset) goes out by SMTP: EMAIL_URL (smtp+tls://user:password@host:587), or
+# EMAIL_HOST with EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD and EMAIL_USE_TLS.
+if env.str("EMAIL_URL", default=""):
+    vars().update(env.email_url("EMAIL_URL"))
+elif env.str("EMAIL_HOST", default=""):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = env.str("EMAIL_HOST")
+    EMAIL_PORT = env.int("EMAIL_PORT", default=587)
+    EMAIL_HOST_USER = env.str("EMAIL_HOST_USER", default="")
+    EMAIL_HOST_PASSWORD = env.str("EMAIL_HOST_PASSWORD", default="")
+    EMAIL_USE_TLS = env.bool("EMAIL_USE_TLS", default=True)
+SERVER_EMAIL = DEFAULT_FROM_EMAIL  # noqa: F405
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)

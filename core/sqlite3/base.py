@@ -32,6 +32,8 @@ from typing import Any
 
 from django.db.backends.sqlite3 import base
 
+from core.private import private_file_create
+
 try:  # Windows has no fcntl: the thread lock alone serves there.
     import fcntl
 except ImportError:  # pragma: no cover - not on the platforms CI runs
@@ -243,6 +245,14 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if known is None or known[0] != name or known[1] != pid:
             known = self._gate_of = (name, pid, gate_for(name, self.is_in_memory_db()))
         return known[2]
+
+    def get_new_connection(self, conn_params: Any) -> Any:
+        # The database is a private file (core.private): made 0600 before SQLite opens it, so
+        # the -wal and -shm files SQLite makes with its mode are too; older ones are tightened.
+        name = str(conn_params.get("database", ""))
+        if not self.is_in_memory_db() and not name.startswith("file:"):
+            private_file_create(name)
+        return super().get_new_connection(conn_params)
 
     def create_cursor(self, name: Any = None) -> Any:
         gate = self._gate()

@@ -1,6 +1,7 @@
 """Words in the reader's language in templates: Korean particles (``{{ name|particle:"이/가" }}``,
 ``{% filter particles %}``), rule-set names (``{{ rules.name|rules_name }}``) and knock limits
-(``{{ rules.knock_limit|knock_limit }}``).
+(``{{ rules.knock_limit|knock_limit }}``), and the games a best-of match takes to win
+(``{{ games|first_to }}``, so that a language can name the format by it: "3선승제").
 
 ``particle`` attaches the form a word takes (for Korean text built around a name); ``particles``
 resolves the fallbacks ("이(가)", "(으)로") a translated block writes after a placeholder, once
@@ -39,3 +40,13 @@ def rules_name_filter(name: object) -> str:
 def knock_limit(value: object) -> str:
     """A knock limit: its points, or "set by the upcard" / "set by the dice"."""
     return knock_limit_text(value)
+
+
+@register.filter(name="first_to")
+def first_to(games: object) -> int | str:
+    """The games that win a best-of-``games`` match (a majority: 5 -> 3); as given when it is
+    not a whole number."""
+    try:
+        return int(str(games)) // 2 + 1
+    except ValueError:
+        return str(games)

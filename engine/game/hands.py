@@ -32,7 +32,7 @@ class ScoredHand:
     >>> ScoredHand(winner=None, points=5)
     Traceback (most recent call last):
     ...
-    engine.errors.ScoreError: a knock hand needs a winner; only a dead hand has none
+    engine.errors.ScoreError: A knock hand needs a winner; only a dead hand has none
     """
 
     winner: int | None
@@ -45,32 +45,32 @@ class ScoredHand:
         if self.outcome is HandOutcome.DEAD:
             if self.winner is not None:
                 raise ScoreError(
-                    gettext_noop("a dead hand has no winner, not player {player}"),
+                    gettext_noop("A dead hand has no winner, not player {player}"),
                     player=self.winner,
                 )
             if self.points or self.others:
                 raise ScoreError(
-                    gettext_noop("a dead hand scores nothing: points must be 0, not {points}"),
+                    gettext_noop("A dead hand scores nothing: points must be 0, not {points}"),
                     points=self.points,
                 )
         elif self.winner is None:
             raise ScoreError(
-                gettext_noop("a {outcome} hand needs a winner; only a dead hand has none"),
+                gettext_noop("A {outcome} hand needs a winner; only a dead hand has none"),
                 outcome=self.outcome.label_message,
             )
         if self.points < 0:
             raise ScoreError(
-                gettext_noop("points must not be negative, not {points}"), points=self.points
+                gettext_noop("Points must not be negative, not {points}"), points=self.points
             )
         seen = {self.winner}
         for player, points in self.others:
             if player in seen:
                 raise ScoreError(
-                    gettext_noop("player {player} is credited twice in one hand"), player=player
+                    gettext_noop("Player {player} is credited twice in one hand"), player=player
                 )
             if points <= 0:
                 raise ScoreError(
-                    gettext_noop("an extra credit must be positive, not {points}"), points=points
+                    gettext_noop("An extra credit must be positive, not {points}"), points=points
                 )
             seen.add(player)
 
@@ -91,7 +91,7 @@ class ScoredHand:
         if knocker == defender:
             raise ScoreError(
                 gettext_noop(
-                    "the knocker and the defender must be different players, not {player}"
+                    "The knocker and the defender must be different players, not {player}"
                 ),
                 player=knocker,
             )
@@ -137,7 +137,7 @@ class ScoredHand:
         if len(set(seats)) != 3:
             raise ScoreError(
                 gettext_noop(
-                    "the knocker and the two defenders must be three different players,"
+                    "The knocker and the two defenders must be three different players,"
                     " not {knocker}, {first}, {second}"
                 ),
                 knocker=knocker,

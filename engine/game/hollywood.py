@@ -108,7 +108,7 @@ def score_hollywood(
         )
     if not 0 <= first_dealer < 2:
         raise ScoreError(
-            gettext_noop("first dealer must be player 0 or 1, not {dealer}"), dealer=first_dealer
+            gettext_noop("First dealer must be player 0 or 1, not {dealer}"), dealer=first_dealer
         )
     plain = rules.with_overrides(hollywood_games=0)
     tallies = [_Tally.start(plain, 2) for _ in range(count)]
@@ -119,7 +119,7 @@ def score_hollywood(
     for number, hand in enumerate(hands, start=1):
         if all(t.end_hand is not None for t in tallies):
             raise ScoreError(
-                gettext_noop("hand {number} was entered after every Hollywood game had ended"),
+                gettext_noop("Hand {number} was entered after every Hollywood game had ended"),
                 number=number,
             )
         _check_hand(plain, 2, number, hand, dealer)

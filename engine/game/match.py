@@ -40,7 +40,7 @@ class MatchFormat:
     def __post_init__(self) -> None:
         if self.kind not in MATCH_KINDS:
             raise RuleError(
-                gettext_noop("match format must be one of {kinds}, not {kind}"),
+                gettext_noop("Match format must be one of {kinds}, not {kind}"),
                 kinds=", ".join(MATCH_KINDS),
                 kind=repr(self.kind),
             )
@@ -51,7 +51,7 @@ class MatchFormat:
             )
         if self.kind != "best_of" and self.games != 1:
             raise RuleError(
-                gettext_noop("only best_of plays more than one game stream, not {kind}"),
+                gettext_noop("Only best_of plays more than one game stream, not {kind}"),
                 kind=self.kind,
             )
         if (self.kind == "fixed_hands") != (self.hands is not None):
@@ -59,7 +59,7 @@ class MatchFormat:
                 gettext_noop("fixed_hands needs a number of hands, and only fixed_hands takes one")
             )
         if self.hands is not None and self.hands < 1:
-            raise RuleError(gettext_noop("hands must be at least 1, not {hands}"), hands=self.hands)
+            raise RuleError(gettext_noop("Hands must be at least 1, not {hands}"), hands=self.hands)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +91,7 @@ def score_match(
     streams = 1 if match.kind != "best_of" else match.games
     if len(games) > streams:
         raise ScoreError(
-            gettext_noop("a {kind} match has at most {streams} game(s), not {games}"),
+            gettext_noop("A {kind} match has at most {streams} game(s), not {games}"),
             kind=match.kind,
             streams=streams,
             games=len(games),
@@ -107,14 +107,14 @@ def score_match(
     for number, hands in enumerate(games, start=1):
         if results and not results[-1].finished:
             raise ScoreError(
-                gettext_noop("game {number} was started before game {previous} ended"),
+                gettext_noop("Game {number} was started before game {previous} ended"),
                 number=number,
                 previous=number - 1,
             )
         so_far = _games_won(results, results[0].players if results else 0)
         if so_far and max(so_far) >= need:
             raise ScoreError(
-                gettext_noop("game {number} was entered after the match was decided"),
+                gettext_noop("Game {number} was entered after the match was decided"),
                 number=number,
             )
         game = score_game(rules, hands, players=players, first_dealer=dealer)

@@ -34,7 +34,7 @@ class BoxRoles:
         if sorted((self.box, self.captain, self.sitter)) != [0, 1, 2]:
             raise ScoreError(
                 gettext_noop(
-                    "box, captain and sitter must be players 0, 1 and 2 once each,"
+                    "Box, captain and sitter must be players 0, 1 and 2 once each,"
                     " not {box}, {captain}, {sitter}"
                 ),
                 box=self.box,
@@ -51,7 +51,7 @@ class BoxRoles:
         if winner == self.captain:
             return BoxRoles(self.captain, self.sitter, self.box)
         raise ScoreError(
-            gettext_noop("player {player} is the sitter and cannot win the hand"), player=winner
+            gettext_noop("Player {player} is the sitter and cannot win the hand"), player=winner
         )
 
 
@@ -71,7 +71,7 @@ def three_box_roles(
             roles = roles.after(winner)
         except ScoreError as exc:
             raise ScoreError(
-                gettext_noop("hand {number}: {reason}"), number=number, reason=exc.message
+                gettext_noop("Hand {number}: {reason}"), number=number, reason=exc.message
             ) from None
         out.append(roles)
     return tuple(out)
@@ -94,7 +94,7 @@ def dealer_out_seats(
         winner = entry.winner if isinstance(entry, ScoredHand) else entry
         if winner == dealer:
             raise ScoreError(
-                gettext_noop("hand {number}: player {player} dealt and sat out, so cannot win"),
+                gettext_noop("Hand {number}: player {player} dealt and sat out, so cannot win"),
                 number=number,
                 player=winner,
             )
@@ -107,7 +107,7 @@ def dealer_out_seats(
 def _check_first_dealer(first_dealer: int, players: int) -> None:
     if not 0 <= first_dealer < players:
         raise ScoreError(
-            gettext_noop("first dealer must be a player 0-{last}, not {dealer}"),
+            gettext_noop("First dealer must be a player 0-{last}, not {dealer}"),
             last=players - 1,
             dealer=first_dealer,
         )
@@ -116,12 +116,12 @@ def _check_first_dealer(first_dealer: int, players: int) -> None:
 def _default_players(rules: RuleSet, players: int | None) -> int:
     if players is None:
         if rules.table == "open":
-            raise ScoreError(gettext_noop("give the number of players for an 'open' table"))
+            raise ScoreError(gettext_noop("Give the number of players for an 'open' table"))
         return 3 if rules.table in ("three_box", "three_dealer_out") else 2
     expected = {"two": 2, "partnership": 2, "three_box": 3, "three_dealer_out": 3}.get(rules.table)
     if expected is not None and players != expected:
         raise ScoreError(
-            gettext_noop("a '{table}' game has {expected} players (teams), not {players}"),
+            gettext_noop("A '{table}' game has {expected} players (teams), not {players}"),
             table=rules.table,
             expected=expected,
             players=players,

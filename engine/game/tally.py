@@ -68,7 +68,7 @@ def _check_hand(rules: RuleSet, players: int, number: int, hand: ScoredHand, dea
     for player in hand.credits():
         if not 0 <= player < players:
             raise ScoreError(
-                gettext_noop("hand {number}: player {player} is not in this {players}-player game"),
+                gettext_noop("Hand {number}: player {player} is not in this {players}-player game"),
                 number=number,
                 player=player,
                 players=players,
@@ -76,18 +76,18 @@ def _check_hand(rules: RuleSet, players: int, number: int, hand: ScoredHand, dea
     if hand.dealer is not None and hand.dealer != dealer:
         template = (
             gettext_noop(
-                "hand {number}: player {dealer} deals this hand, not player {claimed}"
+                "Hand {number}: player {dealer} deals this hand, not player {claimed}"
                 " (a dead hand is dealt again by the same dealer)"
             )
             if number > 1
             else gettext_noop(
-                "hand {number}: player {dealer} deals this hand, not player {claimed}"
+                "Hand {number}: player {dealer} deals this hand, not player {claimed}"
             )
         )
         raise ScoreError(template, number=number, dealer=dealer, claimed=hand.dealer)
     if rules.table == "three_dealer_out" and hand.winner == dealer:
         raise ScoreError(
-            gettext_noop("hand {number}: player {player} dealt and sat out, so cannot win"),
+            gettext_noop("Hand {number}: player {player} dealt and sat out, so cannot win"),
             number=number,
             player=dealer,
         )
@@ -117,7 +117,7 @@ class _Tally:
         number = len(self.hands) + 1
         if self.end_hand is not None:
             raise ScoreError(
-                gettext_noop("hand {number} was entered after the game ended with hand {end}"),
+                gettext_noop("Hand {number} was entered after the game ended with hand {end}"),
                 number=number,
                 end=self.end_hand,
             )
@@ -232,7 +232,7 @@ def score_game(
     """
     n = _default_players(rules, players)
     if rules.hollywood_games:
-        raise RuleError(gettext_noop("a Hollywood rule set is scored with score_hollywood"))
+        raise RuleError(gettext_noop("A Hollywood rule set is scored with score_hollywood"))
     _check_first_dealer(first_dealer, n)
     tally = _Tally.start(rules, n)
     dealer = first_dealer

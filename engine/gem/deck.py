@@ -49,7 +49,7 @@ class DeckMap:
     def __post_init__(self) -> None:
         if len(self.gems) != 52:
             raise RuleError(
-                gettext_noop("a deck map gives the gems of all 52 cards, not {count}"),
+                gettext_noop("A deck map gives the gems of all 52 cards, not {count}"),
                 count=len(self.gems),
             )
         for card, gems in enumerate(self.gems):
@@ -65,7 +65,7 @@ class DeckMap:
         names = sorted({gem for gems in self.gems for gem in gems})
         if len(names) != GEM_COUNT:
             raise RuleError(
-                gettext_noop("a deck map has exactly {count} gems, not {found}: {names}"),
+                gettext_noop("A deck map has exactly {count} gems, not {found}: {names}"),
                 count=GEM_COUNT,
                 found=len(names),
                 names=", ".join(names),
@@ -89,7 +89,7 @@ class DeckMap:
         missing = [card for card in range(52) if card not in table]
         if missing:
             raise RuleError(
-                gettext_noop("the deck map is missing {cards}"), cards=format_cards(missing)
+                gettext_noop("The deck map is missing {cards}"), cards=format_cards(missing)
             )
         return cls(tuple(table[card] for card in range(52)))
 
@@ -115,7 +115,7 @@ def diamond_card(diamond_number: int) -> int:
         or not (1 <= diamond_number <= 6)
     ):
         raise RuleError(
-            gettext_noop("the diamond number is a die roll 1-6, not {number}"),
+            gettext_noop("The diamond number is a die roll 1-6, not {number}"),
             number=repr(diamond_number),
         )
     return 2 * 13 + diamond_number - 1
@@ -157,7 +157,7 @@ def check_gem_meld(meld: Meld, deck_map: DeckMap | None, diamond_number: int | N
     if meld.kind is MeldKind.VAULT:
         if deck_map is None:
             raise MeldError(
-                gettext_noop("vault {meld} cannot be checked without the club's deck map"),
+                gettext_noop("Vault {meld} cannot be checked without the club's deck map"),
                 meld=str(meld),
             )
         if not vault_gems(meld.cards, deck_map):

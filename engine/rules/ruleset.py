@@ -42,7 +42,7 @@ class RuleSet:
     >>> RuleSet(target=0)
     Traceback (most recent call last):
     ...
-    engine.errors.RuleError: target must be a positive number of points or None (single hand), not 0
+    engine.errors.RuleError: Target must be a positive number of points or None (single hand), not 0
     """
 
     name: str = "custom"
@@ -129,7 +129,7 @@ class RuleSet:
         if self.target is not None and self.target <= 0:
             raise RuleError(
                 gettext_noop(
-                    "target must be a positive number of points or None (single hand), not {value}"
+                    "Target must be a positive number of points or None (single hand), not {value}"
                 ),
                 value=self.target,
             )
@@ -216,11 +216,11 @@ class RuleSet:
                 gettext_noop("next_dealer 'loser' needs two sides; use 'winner' or 'rotate'")
             )
         if self.family != "gem" and (self.gem_bonus_knocker or self.gem_bonus_other):
-            raise RuleError(gettext_noop("gem bonuses are Gem Rummy's rule (family 'gem')"))
+            raise RuleError(gettext_noop("Gem bonuses are Gem Rummy's rule (family 'gem')"))
         if self.family == "gin" and self.table == "open":
             raise RuleError(
                 gettext_noop(
-                    "gin rummy with three or four players uses table 'three_box',"
+                    "Gin rummy with three or four players uses table 'three_box',"
                     " 'three_dealer_out' or 'partnership'"
                 )
             )
@@ -339,11 +339,11 @@ class RuleSet:
         >>> RuleSet.from_dict({"knock_limt": 5})
         Traceback (most recent call last):
         ...
-        engine.errors.RuleError: unknown rule parameter(s): knock_limt
+        engine.errors.RuleError: Unknown rule parameter(s): knock_limt
         """
         if not isinstance(data, Mapping):
             raise RuleError(
-                gettext_noop("a rule set must be a mapping of parameters, not {kind}"),
+                gettext_noop("A rule set must be a mapping of parameters, not {kind}"),
                 kind=type(data).__name__,
             )
         values = _known_values(data)
@@ -361,7 +361,7 @@ class RuleSet:
         >>> find_rules("standard").with_overrides(gin=20)
         Traceback (most recent call last):
         ...
-        engine.errors.RuleError: unknown rule parameter(s): gin
+        engine.errors.RuleError: Unknown rule parameter(s): gin
         """
         return dataclasses.replace(self, **_known_values(overrides))
 
@@ -372,7 +372,7 @@ def _known_values(data: Mapping[str, Any]) -> dict[str, Any]:
     unknown = sorted(str(k) for k in data if k not in known)
     if unknown:
         raise RuleError(
-            gettext_noop("unknown rule parameter(s): {names}"), names=", ".join(unknown)
+            gettext_noop("Unknown rule parameter(s): {names}"), names=", ".join(unknown)
         )
     values = dict(data)
     if isinstance(values.get("rummy_deal"), list):
@@ -485,16 +485,16 @@ def find_rules(name: str, /, **overrides: Any) -> RuleSet:
     >>> find_rules("canasta")
     Traceback (most recent call last):
     ...
-    engine.errors.RuleError: unknown rule set 'canasta'; known: standard, classic, modern, online-table, oklahoma, hollywood, three-box, partnership, gem, rummy
+    engine.errors.RuleError: Unknown rule set 'canasta'; known: standard, classic, modern, online-table, oklahoma, hollywood, three-box, partnership, gem, rummy
     """  # noqa: E501
     if not isinstance(name, str):
         raise RuleError(
-            gettext_noop("a rule set name must be a string, not {name}"), name=repr(name)
+            gettext_noop("A rule set name must be a string, not {name}"), name=repr(name)
         )
     preset = RULE_PRESETS.get(_normalise(name))
     if preset is None:
         raise RuleError(
-            gettext_noop("unknown rule set {name}; known: {known}"),
+            gettext_noop("Unknown rule set {name}; known: {known}"),
             name=repr(name),
             known=", ".join(RULE_PRESETS),
         )

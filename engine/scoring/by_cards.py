@@ -70,7 +70,7 @@ def _read_hand(
                 hand = parse_cards([format_card(c) for c in items if isinstance(c, int)])
                 if len(hand) != len(items):
                     raise CardError(
-                        gettext_noop("cards must all be notation strings or all card ids")
+                        gettext_noop("Cards must all be notation strings or all card ids")
                     )
     except CardError as exc:
         raise CardError(
@@ -93,7 +93,7 @@ def _read_upcard(upcard: int | str | None) -> int | None:
     try:
         return parse_card(upcard) if isinstance(upcard, str) else check_card(upcard)
     except CardError as exc:
-        raise CardError(gettext_noop("upcard: {reason}"), reason=exc.message) from None
+        raise CardError(gettext_noop("Upcard: {reason}"), reason=exc.message) from None
 
 
 def _read_melds(
@@ -170,7 +170,7 @@ def score_hand(
         )
     if not gem and (deck_map is not None or diamond_number is not None):
         raise RuleError(
-            gettext_noop("a deck map and a diamond number belong to Gem Rummy hands only")
+            gettext_noop("A deck map and a diamond number belong to Gem Rummy hands only")
         )
     up = _read_upcard(upcard)
     limit = hand_knock_limit(rules, upcard=up, knock_limit=knock_limit)
@@ -184,7 +184,7 @@ def score_hand(
     both = knocker_mask & defender_mask
     if both:
         raise CardError(
-            gettext_noop("card {card} is in both the knocker's and the defender's hand"),
+            gettext_noop("Card {card} is in both the knocker's and the defender's hand"),
             card=format_card((both & -both).bit_length() - 1),
         )
     taken = check_knock_discard(knocker, defender, taken_from_discard)
@@ -200,7 +200,7 @@ def score_hand(
             melds = _read_melds(knocker_melds, knocker_extra, deck_map, diamond_number)
             arrangement = validate_knocker_melds(knocker, melds)
         except (CardError, MeldError) as exc:
-            raise MeldError(gettext_noop("knocker's melds: {reason}"), reason=exc.message) from None
+            raise MeldError(gettext_noop("Knocker's melds: {reason}"), reason=exc.message) from None
     elif deck_map is not None:
         arrangement, (layoffs,) = gem_knocker_choice(knocker, [defender], deck_map, diamond_number)
     else:
@@ -306,12 +306,12 @@ def check_knock_discard(
         card = parse_card(taken) if isinstance(taken, str) else check_card(taken)
     except CardError as exc:
         raise CardError(
-            gettext_noop("the card taken from the discard pile: {reason}"), reason=exc.message
+            gettext_noop("The card taken from the discard pile: {reason}"), reason=exc.message
         ) from None
     if card in defender:
         raise CardError(
             gettext_noop(
-                "the knocker took {card} from the discard pile, so it cannot be in the"
+                "The knocker took {card} from the discard pile, so it cannot be in the"
                 " defender's hand"
             ),
             card=format_card(card),

@@ -98,7 +98,7 @@ def _check_three(rules: RuleSet) -> None:
     if rules.family != "gem" or rules.table != "open":
         raise RuleError(
             gettext_noop(
-                "a three-player hand is Gem Rummy at an 'open' table, not {rules} at table"
+                "A three-player hand is Gem Rummy at an 'open' table, not {rules} at table"
                 " '{table}'"
             ),
             rules=rules.name,
@@ -110,7 +110,7 @@ def _against(number: int, exc: EngineError) -> EngineError:
     """``exc`` (same type) saying which defender's pairing it is about."""
     return type(exc)(
         Message(
-            gettext_noop("against defender {number}: {reason}"), number=number, reason=exc.message
+            gettext_noop("Against defender {number}: {reason}"), number=number, reason=exc.message
         )
     )
 
@@ -135,13 +135,13 @@ def combine_gem_three(rules: RuleSet, first: HandResult, second: HandResult) -> 
     if first.is_dead or second.is_dead:
         raise ScoreError(
             gettext_noop(
-                "a dead hand is dead for all three players: enter it once, with no pairings"
+                "A dead hand is dead for all three players: enter it once, with no pairings"
             )
         )
     if first.knocker_deadwood != second.knocker_deadwood:
         raise ScoreError(
             gettext_noop(
-                "the knocker has one hand: deadwood {first} against the first defender and"
+                "The knocker has one hand: deadwood {first} against the first defender and"
                 " {second} against the second"
             ),
             first=first.knocker_deadwood,
@@ -149,20 +149,20 @@ def combine_gem_three(rules: RuleSet, first: HandResult, second: HandResult) -> 
         )
     if first.knock_limit != second.knock_limit:
         raise ScoreError(
-            gettext_noop("one hand has one knock limit, not {first} and {second}"),
+            gettext_noop("One hand has one knock limit, not {first} and {second}"),
             first=first.knock_limit,
             second=second.knock_limit,
         )
     gins = (HandOutcome.GIN, HandOutcome.BIG_GIN)
     if (first.outcome in gins or second.outcome in gins) and first.outcome is not second.outcome:
         raise ScoreError(
-            gettext_noop("the knocker's {outcome} is the same against both defenders, not {other}"),
+            gettext_noop("The knocker's {outcome} is the same against both defenders, not {other}"),
             outcome=(first if first.outcome in gins else second).outcome.label_message,
             other=(second if first.outcome in gins else first).outcome.label_message,
         )
     if first.gem_bonus_knocker != second.gem_bonus_knocker:
         raise ScoreError(
-            gettext_noop("the knocker's gem parts bonus is one bonus, not {first} and {second}"),
+            gettext_noop("The knocker's gem parts bonus is one bonus, not {first} and {second}"),
             first=first.gem_bonus_knocker,
             second=second.gem_bonus_knocker,
         )
@@ -220,7 +220,7 @@ def _relaid(rules: RuleSet, result: HandResult, layoffs: LayoffResult) -> HandRe
 def _two_defenders(count: int) -> None:
     if count != 2:
         raise ScoreError(
-            gettext_noop("a three-player Gem hand has two defenders, not {count}"), count=count
+            gettext_noop("A three-player Gem hand has two defenders, not {count}"), count=count
         )
 
 
@@ -302,7 +302,7 @@ def score_gem_three_hand(
     both = sorted(set(first.defender_cards) & set(second.defender_cards))
     if both:
         raise CardError(
-            gettext_noop("card {card} is in both defenders' hands"), card=format_card(both[0])
+            gettext_noop("Card {card} is in both defenders' hands"), card=format_card(both[0])
         )
     assert deck_map is not None  # a Gem hand by cards needs it (score_hand checked)
     defenders = (first.defender_cards, second.defender_cards)

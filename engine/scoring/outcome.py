@@ -19,7 +19,7 @@ from engine.errors import Message, Param, gettext_noop, joined
 from engine.layoff import Layoff
 from engine.melds import Meld
 
-__all__ = ["HandOutcome", "HandResult", "Role", "dead_hand"]
+__all__ = ["FORMULA_TEMPLATES", "HandOutcome", "HandResult", "Role", "dead_hand"]
 
 Role = Literal["knocker", "defender"]
 
@@ -361,6 +361,22 @@ def _formula(r: HandResult) -> Message:
             total=r.points,
         )
     return text
+
+
+# Every template a formula message (:meth:`HandResult.formula_message`) is built of, the
+# outcome words included: a page that words formulas itself (the card picker's preview, in the
+# browser) is given these in its reader's language.
+FORMULA_TEMPLATES: Final[tuple[str, ...]] = (
+    gettext_noop("dead hand: no score"),
+    gettext_noop("undercut bonus {bonus}"),
+    gettext_noop("knocker {knocker} − defender {defender} + {bonus}"),
+    gettext_noop("defender {defender} − knocker {knocker}"),
+    gettext_noop("{outcome} bonus {bonus} + defender {defender}"),
+    gettext_noop("{sum} = {points}"),
+    gettext_noop("{points}, raised to the knocker's minimum {minimum}"),
+    gettext_noop("{points}, × {multiplier} for a spade upcard = {total}"),
+    *_LABELS.values(),
+)
 
 
 def dead_hand(*, knock_limit: int | None = None, upcard: int | None = None) -> HandResult:

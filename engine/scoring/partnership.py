@@ -56,12 +56,12 @@ def score_partnership_hand(
     """
     if rules.table != "partnership":
         raise RuleError(
-            gettext_noop("a partnership hand needs a 'partnership' rule set, not table '{table}'"),
+            gettext_noop("A partnership hand needs a 'partnership' rule set, not table '{table}'"),
             table=rules.table,
         )
     teams = (knocker_team_a, knocker_team_b)
     if any(team not in (0, 1) for team in teams):
-        raise ScoreError(gettext_noop("a knocker's team is 0 or 1, not {teams}"), teams=str(teams))
+        raise ScoreError(gettext_noop("A knocker's team is 0 or 1, not {teams}"), teams=str(teams))
     sums = [0, 0]
     for board, team in zip((board_a, board_b), teams, strict=True):
         sums[team] += board.score_for("knocker")

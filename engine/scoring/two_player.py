@@ -75,13 +75,13 @@ def hand_knock_limit(
             )
         if isinstance(knock_limit, bool) or knock_limit not in _DIE_FACES:
             raise ScoreError(
-                gettext_noop("the knock-limit die shows 1-6, not {limit}"), limit=repr(knock_limit)
+                gettext_noop("The knock-limit die shows 1-6, not {limit}"), limit=repr(knock_limit)
             )
         return knock_limit
     assert isinstance(mode, int)
     if knock_limit is not None and knock_limit != mode:
         raise RuleError(
-            gettext_noop("this rule set fixes the knock limit at {mode}, not {limit}"),
+            gettext_noop("This rule set fixes the knock limit at {mode}, not {limit}"),
             mode=mode,
             limit=knock_limit,
         )
@@ -297,21 +297,21 @@ def score_hand_counts(
         )
     if not isinstance(outcome, HandOutcome):
         raise ScoreError(
-            gettext_noop("outcome must be a HandOutcome, not {outcome}"), outcome=repr(outcome)
+            gettext_noop("Outcome must be a HandOutcome, not {outcome}"), outcome=repr(outcome)
         )
     if outcome is HandOutcome.DEAD:
         if knocker_deadwood is not None or defender_deadwood is not None or winner is not None:
             raise ScoreError(
-                gettext_noop("a dead hand has no knocker, no deadwood counts and no winner")
+                gettext_noop("A dead hand has no knocker, no deadwood counts and no winner")
             )
         return dead_hand(upcard=upcard)
     if (knocker_gem_bonus or defender_gem_bonus) and rules.family != "gem":
-        raise ScoreError(gettext_noop("the gem parts bonus is Gem Rummy's rule"))
+        raise ScoreError(gettext_noop("The gem parts bonus is Gem Rummy's rule"))
     if knocker_deadwood is None and outcome in (HandOutcome.GIN, HandOutcome.BIG_GIN):
         knocker_deadwood = 0  # gin means no deadwood: the count need not be typed
     if knocker_deadwood is None or defender_deadwood is None:
         raise ScoreError(
-            gettext_noop("enter both deadwood counts: the knocker's and the defender's")
+            gettext_noop("Enter both deadwood counts: the knocker's and the defender's")
         )
     limit = hand_knock_limit(rules, upcard=upcard, knock_limit=knock_limit)
     most = max_deadwood(rules.hand_size)
@@ -327,7 +327,7 @@ def score_hand_counts(
         if before < d:
             raise ScoreError(
                 gettext_noop(
-                    "lay-offs only lower deadwood: {after} after lay-offs is more than {before}"
+                    "Lay-offs only lower deadwood: {after} after lay-offs is more than {before}"
                     " before"
                 ),
                 after=d,
@@ -336,7 +336,7 @@ def score_hand_counts(
     big = outcome is HandOutcome.BIG_GIN
     if big and not rules.big_gin:
         raise ScoreError(
-            gettext_noop("big gin is not played with the {rules} rules"), rules=rules.name
+            gettext_noop("Big gin is not played with the {rules} rules"), rules=rules.name
         )
     if outcome in (HandOutcome.GIN, HandOutcome.BIG_GIN):
         if k:
@@ -350,7 +350,7 @@ def score_hand_counts(
         if before != d:
             raise ScoreError(
                 gettext_noop(
-                    "no lay-offs against {outcome}: the defender keeps {before}, not {after}"
+                    "No lay-offs against {outcome}: the defender keeps {before}, not {after}"
                 ),
                 outcome=outcome.label_message,
                 before=before,
@@ -379,7 +379,7 @@ def score_hand_counts(
     )
     if winner is not None and winner != result.winner:
         raise ScoreError(
-            gettext_noop("the {winner} wins this hand, not the {claimed}: {outcome}, {formula}"),
+            gettext_noop("The {winner} wins this hand, not the {claimed}: {outcome}, {formula}"),
             winner=_role(result.winner),
             claimed=_role(winner),
             outcome=result.outcome.label_message,

@@ -161,7 +161,12 @@ class HandHistoryApi(_Base):
     """Every version of a hand and every change: who, when, from where, what (directors)."""
 
     @extend_schema(
-        operation_id="hands_history", responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR}
+        operation_id="hands_history",
+        responses={200: OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR},
+        description="`versions` (each as a hand, with its payload) and `changes`, oldest first: "
+        "each change's status, time, account, player, reason and `via`, the credential it was "
+        "made with (seat_link, table_link, session or token; null before it was recorded) with "
+        "`via_key`, the link's key id.",
     )
     def get(self, request: Request, submission_id: int) -> Response:
         sub = _submission_or_404(submission_id)

@@ -29,7 +29,7 @@ from scoring.apis._common import (
 )
 from scoring.apis.shapes import HandOutput
 from scoring.idempotency import idempotent
-from scoring.permissions import match_access_require
+from scoring.permissions import match_access, match_access_require
 from scoring.selectors import match_prefetched, match_scoresheet, match_state, submission_out
 from scoring.services import hand_submit, scoresheet_submit
 
@@ -162,14 +162,17 @@ class MatchScoresheetApi(_Base):
         operation_id="matches_scoresheet",
         parameters=LINK_PARAMETERS,
         responses={200: OpenApiTypes.OBJECT},
-        description="Hands in order with outcome, deadwood, points, running totals and the "
+        description="Anyone may read it; the entry waiting for confirmation (`pending`) is shown "
+        "only to the match's players and the event's directors (docs/security.md). "
+        "Hands in order with outcome, deadwood, points, running totals and the "
         "dealer; at the end of each game the bonuses itemised and the margin. Hollywood: each "
         "row carries its running totals in each of the three columns.",
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match_or_404(match_id)
-        match_access_require(actor=self.actor(request), match=match)
-        return Response(match_scoresheet(state=match_state(match=match)))
+        access = match_access(actor=self.actor(request), match=match)
+        state = match_state(match=match)
+        return Response(match_scoresheet(state=state, show_pending=access.sees_pending))
 
     @extend_schema(
         operation_id="matches_scoresheet_submit",

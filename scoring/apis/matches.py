@@ -199,7 +199,8 @@ def _links(request: Request, match: Match) -> dict[str, Any]:
 
 
 class MatchDetailApi(_Base):
-    """A match: seats, games, totals, bonuses, next dealer, roles, and the entry waiting."""
+    """A match: seats, games, totals, bonuses, next dealer, roles, and the entry waiting (the
+    last only for its players and the event's directors: anyone reads the rest)."""
 
     @extend_schema(
         operation_id="matches_detail",
@@ -208,8 +209,9 @@ class MatchDetailApi(_Base):
     )
     def get(self, request: Request, match_id: int) -> Response:
         match = _match_or_404(match_id)
-        match_access_require(actor=self.actor(request), match=match)
-        return Response(match_detail(state=match_state(match=match)))
+        access = match_access(actor=self.actor(request), match=match)
+        state = match_state(match=match)
+        return Response(match_detail(state=state, show_pending=access.sees_pending))
 
 
 class MatchLinksApi(_Base):

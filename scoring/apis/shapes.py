@@ -10,7 +10,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
-from scoring.models import HandSubmission, Match
+from scoring.models import Credential, HandSubmission, Match
 from scoring.selectors.status import STATUS_LABELS
 
 
@@ -38,6 +38,22 @@ class HandOutput(serializers.Serializer):
     submitted_by = WhoOutput(allow_null=True)
     confirmed_by = WhoOutput(allow_null=True)
     disputed_by = WhoOutput(allow_null=True)
+    submitted_via = serializers.ChoiceField(
+        choices=Credential.choices,
+        allow_null=True,
+        help_text="The credential that entered it: a seat's link, the table link (one shared "
+        "phone), a signed-in session or an API token (null: entered before it was recorded).",
+    )
+    confirmed_via = serializers.ChoiceField(
+        choices=Credential.choices, allow_null=True, help_text="The credential that confirmed it."
+    )
+    disputed_via = serializers.ChoiceField(
+        choices=Credential.choices, allow_null=True, help_text="The credential that disputed it."
+    )
+    on_table_phone = serializers.BooleanField(
+        help_text="One table link both entered and confirmed it: one phone at the table did "
+        "both sides."
+    )
     dispute_reason = serializers.CharField(allow_blank=True)
     override_reason = serializers.CharField(allow_blank=True)
     created_at = serializers.DateTimeField()

@@ -65,6 +65,6 @@ def partial_hands(
     defender = _read(defender_cards, "defender_cards")
     both = sorted(set(knocker) & set(defender))
     if both:
-        error = CardError(gettext_noop("card {card} is in both hands"), card=format_card(both[0]))
+        error = CardError(gettext_noop("Card {card} is in both hands"), card=format_card(both[0]))
         raise ApplicationError(engine_message(error), field="defender_cards")
     return PartialHands(knocker=_arranged(knocker, rules), defender=_arranged(defender, rules))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import BoxRoles, GameResult
-from scoring.models import HandSubmission
+from scoring.models import Credential, HandSubmission
 from scoring.selectors.state import GameView, MatchState, scored_hand_from
 from scoring.selectors.status import STATUS_LABELS, match_display_status
 
@@ -21,6 +21,15 @@ def _who(sub: HandSubmission, which: str) -> dict[str, Any] | None:
         "user": user.get_username() if user is not None else None,
         "player": player.name if player is not None else None,
     }
+
+
+def on_table_phone(sub: HandSubmission) -> bool:
+    """One table link both entered and confirmed it: one phone at the table did both sides."""
+    return (
+        sub.submitted_via == Credential.TABLE_LINK
+        and sub.confirmed_via == Credential.TABLE_LINK
+        and sub.submitted_via_key_id == sub.confirmed_via_key_id
+    )
 
 
 def submission_out(sub: HandSubmission, *, game_number: int | None = None) -> dict[str, Any]:
@@ -38,6 +47,10 @@ def submission_out(sub: HandSubmission, *, game_number: int | None = None) -> di
         "submitted_by": _who(sub, "submitted"),
         "confirmed_by": _who(sub, "confirmed"),
         "disputed_by": _who(sub, "disputed"),
+        "submitted_via": sub.submitted_via or None,
+        "confirmed_via": sub.confirmed_via or None,
+        "disputed_via": sub.disputed_via or None,
+        "on_table_phone": on_table_phone(sub),
         "dispute_reason": sub.dispute_reason,
         "override_reason": sub.override_reason,
         "created_at": sub.created_at.isoformat(),
@@ -181,6 +194,8 @@ def _row(
         "credits": {str(k): v for k, v in scored_hand_from(verdict).credits().items()},
         # A director's correction: why (empty for a hand as the players entered it).
         "override_reason": sub.override_reason,
+        # Entered and confirmed with one table link: one phone did both sides.
+        "on_table_phone": on_table_phone(sub),
     }
 
 
@@ -270,6 +285,8 @@ def hand_history(*, submission: HandSubmission) -> dict[str, Any]:
                 "when": record.history_date.isoformat(),
                 "user": record.history_user.get_username() if record.history_user else None,
                 "player": record.history_player.name if record.history_player else None,
+                "via": record.history_via or None,
+                "via_key": record.history_via_key,
                 "reason": record.history_change_reason or record.override_reason or "",
             }
         )

@@ -16,7 +16,7 @@ from clubs.models import Player
 from core.errors import ApplicationError
 from scoring.models import Game, Hand, HandSubmission, Match
 from scoring.organiser import organiser
-from scoring.permissions import Actor
+from scoring.permissions import ActedBy, Actor
 from scoring.selectors import MatchState, match_prefetched, match_state, submission_out
 from scoring.services.entries import Prepared
 
@@ -29,9 +29,12 @@ def _lock(match: Match) -> MatchState:
     return match_state(match=match_prefetched(match_id=match.pk))
 
 
-def _origin(sub: HandSubmission, actor: Actor, player: Player | None, reason: str) -> None:
+def _origin(
+    sub: HandSubmission, actor: Actor, player: Player | None, reason: str, via: ActedBy
+) -> None:
+    """Who makes this change, with which credential and from where: for its history row."""
     sub._history_user = actor.user  # type: ignore[attr-defined]
-    sub._history_origin = (player, actor.ip, actor.user_agent)  # type: ignore[attr-defined]
+    sub._history_origin = (player, actor.ip, actor.user_agent, via)  # type: ignore[attr-defined]
     sub._change_reason = reason  # type: ignore[attr-defined]
 
 
@@ -63,10 +66,12 @@ def _store(
     prepared: Prepared,
     actor: Actor,
     player: Player | None,
+    via: ActedBy,
     confirmed: bool,
     override_reason: str = "",
 ) -> HandSubmission:
-    """Insert a submission; the unique constraints turn a concurrent duplicate into a 409."""
+    """Insert a submission; the unique constraints turn a concurrent duplicate into a 409.
+    ``via`` is the credential that entered it (a director's correction: also confirmed it)."""
     hand, _created = Hand.objects.get_or_create(game=game, number=number)
     version = (hand.submissions.aggregate(v=Max("version"))["v"] or 0) + 1
     now = timezone.now()
@@ -80,13 +85,17 @@ def _store(
         status=HandSubmission.Status.CONFIRMED if confirmed else HandSubmission.Status.PENDING,
         submitted_by_user=actor.user,
         submitted_by_player=player,
+        submitted_via=via.kind,
+        submitted_via_key_id=via.key_id,
         confirmed_by_user=actor.user if confirmed and override_reason else None,
+        confirmed_via=via.kind if confirmed and override_reason else "",
+        confirmed_via_key_id=via.key_id if confirmed and override_reason else None,
         override_reason=override_reason,
         ip_address=actor.ip,
         user_agent=actor.user_agent,
         confirmed_at=now if confirmed else None,
     )
-    _origin(sub, actor, player, "override" if override_reason else "submitted")
+    _origin(sub, actor, player, "override" if override_reason else "submitted", via)
     try:
         with transaction.atomic():
             sub.save()

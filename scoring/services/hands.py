@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from core.errors import ApplicationError
-from scoring.models import Confirmation, Hand, HandSubmission, Match
+from scoring.models import Confirmation, Credential, Hand, HandSubmission, Match
 from scoring.organiser import organiser
-from scoring.permissions import Access, Actor, match_access
+from scoring.permissions import Access, ActedBy, Actor, match_access
 from scoring.selectors import GameView, HandContext, MatchState
 from scoring.services._common import _conflict, _current_of, _lock, _origin, _policy, _store
 from scoring.services.entries import HandEntry, hand_prepare
@@ -83,6 +83,7 @@ def hand_submit(
             prepared=prepared,
             actor=actor,
             player=player,
+            via=_via(state, access, player),
             confirmed=confirmed,
         )
         if confirmed:
@@ -94,6 +95,26 @@ def _seat_of(state: MatchState, player_id: int | None) -> int | None:
     if player_id is None:
         return None
     return next((s.position for s in state.seats if s.player_id == player_id), None)
+
+
+def _via(state: MatchState, access: Access, player: Player | None) -> ActedBy:
+    """The credential the actor acts with as ``player`` (None: as a director, their account)."""
+    return access.acted_by(_seat_of(state, player.pk) if player is not None else None)
+
+
+def _answer_allowed(state: MatchState, via: ActedBy) -> None:
+    """Refuse an answer to an entry (a confirmation or a dispute) made on the table's phone
+    when the event asks the other side to answer on their own link or account."""
+    if via.kind == Credential.TABLE_LINK and organiser().event_confirm_by_seat_link(
+        event=state.match.event
+    ):
+        raise ApplicationError(
+            _(
+                "At this event the other side confirms or disputes an entry on their own seat's "
+                "link (or signed in), not on the table's phone."
+            ),
+            status=403,
+        )
 
 
 def _is_submitter(state: MatchState, sub: HandSubmission, actor: Actor, access: Access) -> bool:
@@ -184,12 +205,23 @@ def hand_confirm(
             player = None
         else:
             player = _other_side(state, sub, actor, access, as_position)
+        via = _via(state, access, player)
+        _answer_allowed(state, via)
         sub.status = HandSubmission.Status.CONFIRMED
         sub.confirmed_by_user = actor.user
         sub.confirmed_by_player = player
         sub.confirmed_at = timezone.now()
-        _origin(sub, actor, player, "dispute settled: confirmed" if disputed else "confirmed")
-        fields = ["status", "confirmed_by_user", "confirmed_by_player", "confirmed_at"]
+        sub.confirmed_via = via.kind
+        sub.confirmed_via_key_id = via.key_id
+        _origin(sub, actor, player, "dispute settled: confirmed" if disputed else "confirmed", via)
+        fields = [
+            "status",
+            "confirmed_by_user",
+            "confirmed_by_player",
+            "confirmed_at",
+            "confirmed_via",
+            "confirmed_via_key",
+        ]
         sub.save(update_fields=fields)
         # The match was read under the lock a moment ago: the entry's copy there is brought in
         # line instead of reading the whole match again.
@@ -223,6 +255,8 @@ def hand_dispute(
                 status=403,
             )
         player = _other_side(state, sub, actor, access, as_position)
+        via = _via(state, access, player)
+        _answer_allowed(state, via)
         if not reason:
             raise ApplicationError(_("Say what is wrong with this entry."), field="reason")
         sub.status = HandSubmission.Status.DISPUTED
@@ -230,7 +264,9 @@ def hand_dispute(
         sub.disputed_by_user = actor.user
         sub.disputed_by_player = player
         sub.disputed_at = timezone.now()
-        _origin(sub, actor, player, f"disputed: {sub.dispute_reason}")
+        sub.disputed_via = via.kind
+        sub.disputed_via_key_id = via.key_id
+        _origin(sub, actor, player, f"disputed: {sub.dispute_reason}", via)
         sub.save(
             update_fields=[
                 "status",
@@ -238,6 +274,8 @@ def hand_dispute(
                 "disputed_by_user",
                 "disputed_by_player",
                 "disputed_at",
+                "disputed_via",
+                "disputed_via_key",
             ]
         )
         organiser().results_changed(event=state.match.event)
@@ -272,7 +310,7 @@ def hand_withdraw(
             raise ApplicationError(_("Only whoever entered it may withdraw it."), status=403)
         player = access.players.get(submitter) if submitter is not None and own_seat else None
         sub.status = HandSubmission.Status.WITHDRAWN
-        _origin(sub, actor, player, "withdrawn")
+        _origin(sub, actor, player, "withdrawn", _via(state, access, player))
         sub.save(update_fields=["status"])
         organiser().results_changed(event=state.match.event)
     return sub
@@ -309,8 +347,9 @@ def hand_override(
             context = view.contexts[hand.number - 1]
         prepared = hand_prepare(state=state, context=context, entry=entry)
         # Supersede first, so the one-confirmed and one-pending indexes are never violated.
+        via = access.acted_by(None)
         current.status = HandSubmission.Status.SUPERSEDED
-        _origin(current, actor, None, f"superseded: {reason}")
+        _origin(current, actor, None, f"superseded: {reason}", via)
         current.save(update_fields=["status"])
         new = _store(
             state=state,
@@ -319,6 +358,7 @@ def hand_override(
             prepared=prepared,
             actor=actor,
             player=None,
+            via=via,
             confirmed=True,
             override_reason=reason,
         )

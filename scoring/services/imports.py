@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from core.errors import ApplicationError
 from core.parsing import parse_ascii_int
 from scoring.models import Match
-from scoring.permissions import Actor
+from scoring.permissions import ActedBy, Actor
 from scoring.selectors import MatchState, event_is_director
 from scoring.services._common import _lock, _store
 from scoring.services.entries import HandEntry, entry_family, entry_from_dict, hand_prepare
@@ -217,6 +217,7 @@ def _import_row(
         prepared=prepared,
         actor=actor,
         player=None,
+        via=ActedBy(actor.account_via or ""),
         confirmed=True,
     )
     match_sync(match=state.match)

@@ -92,8 +92,10 @@ def scoresheet_submit(
                 status=409,
             )
         player = None
+        via = access.acted_by(None)
         if access.identities and not access.neutral_director:
             player = access.players[access.identities[0]]
+            via = access.acted_by(access.identities[0])
         ended = False
         for index, entry in enumerate(hands):
             state = match_state(match=match_prefetched(match_id=match.pk))
@@ -122,6 +124,7 @@ def scoresheet_submit(
                 prepared=prepared,
                 actor=actor,
                 player=player,
+                via=via,
                 confirmed=True,
             )
             stored.append(sub)

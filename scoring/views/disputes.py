@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -19,7 +20,7 @@ from scoring.organiser import organiser
 from scoring.permissions import Actor, match_access
 from scoring.selectors import dispute_out, disputes_open, event_is_director, submission_get
 from scoring.services import hand_dispute
-from scoring.views.match_context import OUTCOME_LABELS
+from scoring.views.match_context import OUTCOME_LABELS, _Page, refused_page
 
 
 @require_POST
@@ -42,6 +43,8 @@ def submission_dispute_view(request: HttpRequest, pk: int, sid: int) -> HttpResp
     except ApplicationError as exc:
         if exc.status == 404:
             raise Http404 from None
+        if exc.status == 403:
+            return refused_page(_Page(request, pk), exc)
         messages.error(request, exc.message)
         return HttpResponseRedirect(back + "#pending")
     messages.info(
@@ -61,7 +64,7 @@ def event_disputes_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     if not event_is_director(event=event, user=request.user):
         message = _("Only the event's directors see its disputes.")
-        return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
+        raise PermissionDenied(message)
     actor = Actor.from_request(request)
     rows = []
     for sub in disputes_open(event=event):

@@ -1,6 +1,10 @@
 """A hand's history as sentences in the reader's language ("Bao entered: Bao knocked with 5,
 Cleo 20 — 15 points"), and the stored entry as the override form's starting values.
 
+Each change says which credential made it: a change made with the table link reads "on the
+table's phone" (one phone entering and confirming for both sides shows as such), the others
+carry the credential's name (seat link, signed in, API token).
+
 Reads what :func:`scoring.selectors.hand_history` returns; it never shows the IP address or user
 agent a change came from (those stay in the admin).
 """
@@ -12,7 +16,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scoring.models import HandSubmission
+from scoring.models import Credential, HandSubmission
 from scoring.views.match_context import explanation_text
 
 
@@ -78,23 +82,42 @@ def history_lines(history: Mapping[str, Any], names: Mapping[int, str]) -> list[
         status = change["status"]
         reason = str(change.get("reason") or "")
         values = {"who": who, "verdict": verdict, "n": change["version"]}
+        via = change.get("via") or ""
+        phone = via == Credential.TABLE_LINK
         if change["change"] == "created" and reason == "override":
             text = _("%(who)s corrected it (version %(n)s): %(verdict)s") % values
         elif change["change"] == "created" and status == HandSubmission.Status.CONFIRMED:
-            text = _("%(who)s entered (counted at once): %(verdict)s") % values
+            text = (
+                _("%(who)s entered on the table's phone (counted at once): %(verdict)s")
+                if phone
+                else _("%(who)s entered (counted at once): %(verdict)s")
+            ) % values
         elif change["change"] == "created":
-            text = _("%(who)s entered: %(verdict)s") % values
+            text = (
+                _("%(who)s entered on the table's phone: %(verdict)s")
+                if phone
+                else _("%(who)s entered: %(verdict)s")
+            ) % values
         elif status == HandSubmission.Status.CONFIRMED and reason.startswith("dispute settled"):
             text = _("%(who)s settled the dispute: confirmed.") % values
         elif status == HandSubmission.Status.CONFIRMED:
-            text = _("%(who)s confirmed it.") % values
+            text = (
+                _("%(who)s confirmed it on the table's phone.")
+                if phone
+                else _("%(who)s confirmed it.")
+            ) % values
         elif status == HandSubmission.Status.DISPUTED:
-            text = _("%(who)s disputed it: “%(reason)s”") % {
-                **values,
-                "reason": version.get("dispute_reason") or "",
-            }
+            text = (
+                _("%(who)s disputed it on the table's phone: “%(reason)s”")
+                if phone
+                else _("%(who)s disputed it: “%(reason)s”")
+            ) % {**values, "reason": version.get("dispute_reason") or ""}
         elif status == HandSubmission.Status.WITHDRAWN:
-            text = _("%(who)s withdrew it.") % values
+            text = (
+                _("%(who)s withdrew it on the table's phone.")
+                if phone
+                else _("%(who)s withdrew it.")
+            ) % values
         elif status == HandSubmission.Status.SUPERSEDED:
             text = _("%(who)s replaced version %(n)s with a correction.") % values
         else:
@@ -104,6 +127,8 @@ def history_lines(history: Mapping[str, Any], names: Mapping[int, str]) -> list[
                 "when": change["when"],
                 "version": change["version"],
                 "text": text,
+                # The credential by name where the sentence does not already say it.
+                "via": "" if phone or via not in Credential.values else Credential(via).label,
                 "reason": version.get("override_reason")
                 if change["change"] == "created" and reason == "override"
                 else "",
@@ -127,6 +152,7 @@ def version_rows(history: Mapping[str, Any], names: Mapping[int, str]) -> list[d
                 "override_reason": v.get("override_reason") or "",
                 "dispute_reason": v.get("dispute_reason") or "",
                 "disputed_by": disputed_by.get("player") or disputed_by.get("user") or "",
+                "on_table_phone": bool(v.get("on_table_phone")),
                 "explanation": explanation_text(v),
             }
         )

@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -134,7 +135,7 @@ def event_import_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     if not event_is_director(event=event, user=request.user):
         message = _("Only the event's directors may import score sheets.")
-        return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
+        raise PermissionDenied(message)
     form = ImportCsvForm(request.POST or None, request.FILES or None)
     report = None
     status = 200

@@ -11,6 +11,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -19,19 +20,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from core.errors import ApplicationError
+from core.net import client_ip
 from core.parsing import parse_ascii_int
 from scoring.links import (
-    bad_secret_note,
-    key_find,
+    LinkRefused,
+    key_open,
     link_expired,
     link_url,
     secret_from,
     session_grant,
 )
 from scoring.models import Match, MatchKey
-from scoring.permissions import Access, Actor, client_ip, link_gate, match_access
+from scoring.permissions import Access, Actor, link_refused_error, match_access
 from scoring.selectors import match_prefetched
 from scoring.services import match_keys_ensure, match_links_reissue
+from scoring.views.refusals import link_refused_page
 
 
 def _qr(url: str) -> str:
@@ -79,13 +82,9 @@ def link_open(request: HttpRequest) -> HttpResponse:
 def _exchange(request: HttpRequest, secret: str) -> HttpResponse:
     """Remember the link's seat in this browser, then go to the match (404 for a bad link)."""
     try:
-        link_gate(request)
-    except ApplicationError as exc:
-        return HttpResponse(exc.message, status=429, content_type="text/plain; charset=utf-8")
-    key: MatchKey | None = key_find(secret=secret)
-    if key is None:
-        bad_secret_note(client_ip(request))
-        raise Http404
+        key: MatchKey = key_open(secret=secret, ip=client_ip(request))
+    except LinkRefused as refused:
+        return link_refused_page(request, link_refused_error(refused))
     target = reverse("match-detail", args=[key.match_id])
     if link_expired(key.match):
         messages.info(
@@ -111,7 +110,7 @@ def match_links_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     if not access.neutral_director:
         message = _("Only a director not playing at this table sees and reissues its links.")
-        return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
+        raise PermissionDenied(message)
     if request.method == "POST":
         which = (request.POST.get("reissue") or "").strip()
         positions: list[int | None] | None

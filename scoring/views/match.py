@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
@@ -24,6 +25,7 @@ from scoring.forms import (
     read_entry,
 )
 from scoring.idempotency import page_idempotent
+from scoring.links import session_keys
 from scoring.models import HandSubmission
 from scoring.permissions import Actor
 from scoring.selectors import (
@@ -44,7 +46,9 @@ from scoring.views.match_context import (
     _entry_setup,
     _Page,
     _status,
+    refused_page,
 )
+from scoring.views.refusals import link_gone_page
 
 # -- pages -----------------------------------------------------------------------------------
 
@@ -110,9 +114,13 @@ def _entry_error(
 @require_POST
 def hand_submit_view(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a hand. Sent again with the same ``Idempotency-Key`` (static/js/offline.js, after
-    a lost answer) it is stored once; an entry that lost a race is told which entry was kept."""
+    a lost answer) it is stored once; an entry that lost a race is told which entry was kept.
+    Sent from a page whose link was replaced since (or whose seat session is gone), it is
+    refused with the marker that lets the page keep the entry (:func:`link_gone_page`)."""
     page = _Page(request, pk)
     if not page.access.can_view:
+        if page.actor.user is None or str(pk) in session_keys(getattr(request, "session", None)):
+            return link_gone_page(request)
         raise Http404
     return page_idempotent(request, actor=page.actor, handler=lambda: _hand_submit(page))
 
@@ -193,6 +201,8 @@ def submission_confirm_view(request: HttpRequest, pk: int, sid: int) -> HttpResp
     except ApplicationError as exc:
         if exc.status == 404:
             raise Http404 from None
+        if exc.status == 403:
+            return refused_page(page, exc)
         messages.error(request, exc.message)
         return page.back("#pending")
     messages.success(request, _("Hand %(n)s confirmed.") % {"n": sub.hand.number})
@@ -234,7 +244,7 @@ def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
         # A director who plays at this table reads the history but never corrects it.
         if request.method == "POST":
             message = _("You play at this table: another director corrects its hands.")
-            return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
+            raise PermissionDenied(message)
         context = _context(page)
         context.update(extra)
         context.update(setup=None, override=False, can_enter=False)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponseRedirect
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
@@ -20,6 +22,7 @@ from core.errors import ApplicationError
 from core.i18n import engine_message
 from engine.errors import Message
 from scoring.models import Confirmation, HandSubmission, Match
+from scoring.organiser import organiser
 from scoring.permissions import Access, Actor, match_access
 from scoring.selectors import (
     MatchState,
@@ -212,6 +215,11 @@ def _pending(page: _Page) -> dict[str, Any] | None:
         submitter_seat is not None and submitter_seat in access.identities
     )
     disputed = sub.status == HandSubmission.Status.DISPUTED
+    # The event asks the other side to answer on their own link or account: the table's phone
+    # offers no confirm or dispute buttons (the services refuse them anyway).
+    own_link = access.speaks_for_table and organiser().event_confirm_by_seat_link(
+        event=state.match.event
+    )
     confirm: list[dict[str, Any]] = []
     dispute: list[dict[str, Any]] = []
     withdraw: list[dict[str, Any]] = []
@@ -220,7 +228,7 @@ def _pending(page: _Page) -> dict[str, Any] | None:
             label = _("Settle: confirm as entered") if disputed else _("Confirm as director")
             confirm.append({"label": label, "as_position": None})
     else:
-        if access.speaks_for_table:
+        if access.speaks_for_table and not own_link:
             for seat in opponents:
                 confirm.append(
                     {
@@ -265,6 +273,7 @@ def _pending(page: _Page) -> dict[str, Any] | None:
         "withdraw": withdraw,
         "disputed": disputed,
         "handover": access.speaks_for_table and not disputed and bool(confirm),
+        "own_link": own_link and not disputed and not director_only,
         "result": result,
         "outcome_label": OUTCOME_LABELS.get(result.get("outcome"), result.get("outcome")),
         "winner_name": state.name_of(result.get("winner")),
@@ -386,7 +395,7 @@ def _context(
     links: bool = True,
 ) -> dict[str, Any]:
     state, access = page.state, page.access
-    visible = access.can_view
+    visible = access.sees_pending
     detail = match_detail(state=state, show_pending=visible)
     sheet = match_scoresheet(state=state, show_pending=visible)
     games = _sheet(state, sheet)
@@ -439,6 +448,13 @@ def _context(
 def _key(name: str) -> str:
     """A field name a template can look up: ``boards[0].knocker`` → ``boards_0_knocker``."""
     return name.replace("].", "_").replace("[", "_").replace("]", "").replace(".", "_")
+
+
+def refused_page(page: _Page, exc: ApplicationError) -> HttpResponse:
+    """A refused answer to an entry (403): the match page with the reason, at the address
+    posted to, so the refusal is the response's status and not hidden behind a redirect."""
+    messages.error(page.request, exc.message)
+    return render(page.request, "scoring/match.html", _context(page), status=_status(exc))
 
 
 def _status(exc: ApplicationError) -> int:

@@ -18,6 +18,7 @@ from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
 from engine.cards import RANKS, SUIT_SYMBOLS, SUITS
+from engine.scoring.outcome import FORMULA_TEMPLATES
 
 # How each rank is said in a card's name ("ace of spades", "스페이드 A").
 _RANK_SHOWN = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -83,6 +84,8 @@ def _texts(seats: list[dict[str, Any]], outcomes: dict[str, Any]) -> dict[str, A
         "both_deadwood": _("Deadwood: knocker %(k)s, defender %(d)s"),
         "offline": _("No answer from the server: the hand can still be entered."),
         "outcomes": {key: str(label) for key, label in outcomes.items()},
+        # The preview's formula is worded from its structured message, in the reader's words.
+        "formulas": {template: _(template) for template in FORMULA_TEMPLATES},
         "names": {str(seat["position"]): seat["name"] for seat in seats},
     }
 

@@ -35,7 +35,7 @@ def _you(page: Any) -> dict[str, Any]:
         if state.partnership and len(seats) == 1:
             team = state.name_of(state.side_of(access.identities[0]))
             text += " " + _("Your team: %(team)s.") % {"team": team}
-        return {"kind": "seat", "seats": seats, "text": text}
+        return {"kind": "seat", "seats": seats, "text": with_particles(text)}
     if access.speaks_for_table:
         return {"kind": "table", "text": _("This is the table's shared phone.")}
     return {"kind": "director", "text": _("You direct this event: you see every entry.")}
@@ -52,18 +52,20 @@ def _pending_words(page: Any) -> str | None:
         page.access.players.get(p) == sub.submitted_by_player for p in page.access.identities
     )
     values = {"n": sub.hand.number, "who": who}
+    # Every sentence goes through with_particles: a translation that names a player with a
+    # fallback particle ("%(who)s이(가)") must never reach the reader as written.
     if sub.status == HandSubmission.Status.DISPUTED:
         if mine:
             text = _("Your entry of hand %(n)s is disputed: withdraw it or wait for a director.")
-            return text % values
-        return _("Hand %(n)s, entered by %(who)s, is disputed: a director settles it.") % values
-    if mine:
-        return _("You entered hand %(n)s: the other side confirms it.") % values
-    if page.access.is_player or page.access.director:
-        return with_particles(
-            _("%(who)s entered hand %(n)s: check it, then confirm or dispute.") % values
-        )
-    return _("Hand %(n)s was entered and waits for confirmation.") % values
+        else:
+            text = _("Hand %(n)s, entered by %(who)s, is disputed: a director settles it.")
+    elif mine:
+        text = _("You entered hand %(n)s: the other side confirms it.")
+    elif page.access.is_player or page.access.director:
+        text = _("%(who)s entered hand %(n)s: check it, then confirm or dispute.")
+    else:
+        text = _("Hand %(n)s was entered and waits for confirmation.")
+    return with_particles(text % values)
 
 
 def whereabouts(page: Any) -> dict[str, Any]:

@@ -6,6 +6,12 @@
 // once and answers a repeat as it answered the first. A refusal (4xx: a mistake in the entry,
 // or another entry kept for the hand) is shown as the server renders it, by posting the form
 // the usual way. Without this script (or localStorage) the form posts as it always did.
+//
+// A link replaced while the page was open (the director reissued it) is not a refusal of the
+// entry: the server answers with X-Knock-Credential: gone, and the entry is kept on this phone
+// for this match and the seat(s) the page was open as ("parked"), the page saying so. When this
+// phone opens the match again as the same seat(s) (the new link), the kept entry is sent, with
+// its own key, once; a page of the match open as anyone else leaves it kept and says so.
 (function () {
   "use strict";
   var region = document.querySelector("[data-offline-action]");
@@ -14,6 +20,9 @@
   var action = region.getAttribute("data-offline-action");
   var back = box.getAttribute("data-offline-back") || window.location.pathname;
   var storeKey = "knock:outbox:" + action;
+  var matchId = box.getAttribute("data-offline-match") || "";
+  var who = box.getAttribute("data-offline-who") || "";
+  var parkKey = "knock:parked:" + matchId;
   var retryMs = 4000;
   var sending = false;
   var store;
@@ -33,6 +42,31 @@
   }
   function drop(key) { save(load().filter(function (item) { return item.key !== key; })); }
 
+  function loadParked() {
+    try { return JSON.parse(store.getItem(parkKey) || "[]"); } catch (err) { return []; }
+  }
+  function saveParked(items) {
+    if (items.length) { store.setItem(parkKey, JSON.stringify(items)); } else { store.removeItem(parkKey); }
+  }
+
+  // The link is gone: keep the entry for this match and these seats until they are back.
+  function park(item) {
+    drop(item.key);
+    item.who = who;
+    saveParked(loadParked().filter(function (i) { return i.key !== item.key; }).concat([item]));
+  }
+
+  // This page is the match again as the seat(s) an entry was kept for: send it (once: it
+  // leaves the kept list as it joins the outbox, and the server stores one entry per key).
+  function unpark() {
+    if (!matchId || !who) { return; }
+    var parked = loadParked();
+    var mine = parked.filter(function (i) { return i.who === who; });
+    if (!mine.length) { return; }
+    saveParked(parked.filter(function (i) { return i.who !== who; }));
+    save(load().concat(mine));
+  }
+
   function newKey() {
     if (window.crypto && window.crypto.randomUUID) { return window.crypto.randomUUID(); }
     var bytes = new Uint8Array(16);
@@ -47,13 +81,22 @@
     return match ? decodeURIComponent(match[1]) : "";
   }
 
+  function hands(items) { return items.map(function (i) { return i.hand; }).join(", "); }
+
   function show() {
     var items = load();
-    box.hidden = items.length === 0;
+    var parked = matchId ? loadParked() : [];
+    box.hidden = items.length === 0 && parked.length === 0;
+    box.setAttribute("data-offline-state", items.length ? "saved" : (parked.length ? "gone" : ""));
     var text = box.querySelector("[data-offline-text]");
-    if (text && items.length) {
+    if (!text) { return; }
+    if (items.length) {
       var template = box.getAttribute("data-offline-saved") || "";
-      text.textContent = template.replace("%(n)s", items.map(function (i) { return i.hand; }).join(", "));
+      text.textContent = template.replace("%(n)s", hands(items));
+    } else if (parked.length) {
+      text.textContent = (box.getAttribute("data-offline-gone") || "").replace("%(n)s", hands(parked));
+    } else {
+      text.textContent = "";
     }
   }
 
@@ -120,6 +163,17 @@
           stored();
           return;
         }
+        if ((response.status === 404 || response.status === 403) && who &&
+            response.headers.get("X-Knock-Credential") === "gone") {
+          park(item);
+          sending = false;
+          show();
+          // The player tapped at the foot of the form: bring what happened into view.
+          box.setAttribute("tabindex", "-1");
+          box.scrollIntoView({ block: "start" });
+          box.focus({ preventScroll: true });
+          return;
+        }
         if (response.status >= 400 && response.status < 500) {
           drop(item.key);
           sending = false;
@@ -161,6 +215,7 @@
   });
 
   window.addEventListener("online", flush);
+  unpark();
   show();
   if (load().length) { flush(); }
 })();

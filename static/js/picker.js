@@ -84,6 +84,18 @@
     return template.replace(/%\((\w+)\)s/g, function (_, key) { return values[key]; });
   }
 
+  // A formula message ({template, params}, params nested) in the reader's words: each template
+  // as the page gave it translated, English when it has none.
+  function wordMessage(message, words) {
+    if (message === null || message === undefined) { return ""; }
+    if (typeof message !== "object") { return String(message); }
+    var template = words[message.template] || message.template;
+    var params = message.params || {};
+    return template.replace(/\{(\w+)\}/g, function (all, key) {
+      return key in params ? wordMessage(params[key], words) : all;
+    });
+  }
+
   function setupPicker(picker) {
     var form = picker.closest("form");
     var fields = {
@@ -246,7 +258,10 @@
           return lo.card + " " + texts.on + " " + lo.onto;
         }).join(", ")));
       }
-      if (v && v.formula) { output.appendChild(el("p", "small muted formula", v.formula)); }
+      if (v && (v.formula_message || v.formula)) {
+        var formula = v.formula_message ? wordMessage(v.formula_message, texts.formulas || {}) : v.formula;
+        output.appendChild(el("p", "small muted formula", formula));
+      }
       if (answer.problem) { output.appendChild(el("p", "small problem", answer.problem.detail)); }
     }
 

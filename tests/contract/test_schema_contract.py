@@ -24,12 +24,12 @@ from django.core.cache import cache
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiJsonRenderer
 from hypothesis import HealthCheck, given, settings
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from clubs.models import ClubRole
+from core.services import api_token_create
 from scoring.models import Match
 from scoring.services import match_link_token
 from tests.factories import ClubRoleFactory, EventFactory, PlayerFactory, RegistrationFactory
@@ -46,7 +46,7 @@ def _seed() -> dict[str, Any]:
     event = EventFactory(club=role.club, confirmation="opponent")
     players = [PlayerFactory(club=role.club) for _ in range(4)]
     registrations = [RegistrationFactory(event=event, player=p) for p in players]
-    token = Token.objects.create(user=role.user).key
+    _made, token = api_token_create(user=role.user)
     director = APIClient()
     director.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     started = director.post(

@@ -91,7 +91,7 @@ def test_nested_messages_are_translated_inside_out() -> None:
         )
     with translation.override("ko"):
         korean = engine_message(info.value)
-    assert korean.startswith("노커의 멜드: AS 2S 5H는 멜드가 아닙니다: 셋이 아니고(")
+    assert korean.startswith("노커의 멜드: AS 2S 5H는 멜드가 아닙니다: 세트가 아니고 (")
     assert "knocker" not in korean
 
 
@@ -99,8 +99,8 @@ def test_untranslated_or_broken_templates_fall_back_to_english(monkeypatch) -> N
     plain = CardError("no such template {x}")
     unknown = CardError("no such template {x}", x=1)
     with translation.override("ko"):
-        assert engine_message(plain) == "no such template {x}"
-        assert engine_message(unknown) == "no such template 1"
+        assert engine_message(plain) == "No such template {x}"  # a refusal starts with a capital
+        assert engine_message(unknown) == "No such template 1"
     assert engine_message(Message("")) == ""
     # A catalogue entry whose placeholder is misspelt must not fail the request.
     error = _over_the_limit()

@@ -579,3 +579,66 @@ def test_through_the_site_a_player_polling_the_regions_gets_304_until_the_table_
     assert moved.status_code == 200
     assert fragment_version(moved.content) == Match.objects.get(pk=match.pk).live_seq
     assert b"/confirm/" in moved.content
+
+
+# -- the cache is a help, never a need -------------------------------------------------------------
+
+
+def _dead_redis_cache() -> Any:
+    """Django's Redis cache pointed at a port where nothing listens (Redis down)."""
+    import socket
+
+    from django.core.cache.backends.redis import RedisCache
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return RedisCache(f"redis://127.0.0.1:{port}/0", {})
+
+
+def test_spectators_get_their_regions_while_the_cache_is_down(monkeypatch: pytest.MonkeyPatch):
+    """Redis down (the cache-down drill saw 500s): each spectator's regions are drawn by the
+    view for that request, and the cache is used again once it answers."""
+    from core import live
+
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    view = _Fragment(lambda: Match.objects.get(pk=match.pk).live_seq)
+    up = live.cache
+    monkeypatch.setattr(live, "cache", _dead_redis_cache())
+    first = _fetch(view, path)
+    second = _fetch(view, path)
+    assert first.status_code == second.status_code == 200
+    assert view.reached == [path, path]  # nothing shared: drawn for each
+    assert b"drawn 2" in second.content
+    monkeypatch.setattr(live, "cache", up)
+    kept = _fetch(view, path)
+    assert _fetch(_Fragment("never drawn"), path).content == kept.content
+
+
+def test_a_drawing_is_answered_when_the_cache_goes_down_during_it(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    from core import live
+
+    class GoesDown:
+        """Answers the reads, then fails every write (Redis killed mid-drawing)."""
+
+        def get(self, *args: Any) -> None:
+            return None
+
+        def add(self, *args: Any) -> bool:
+            return True
+
+        def set(self, *args: Any) -> None:
+            raise ConnectionError("Connection refused")
+
+        delete = set
+
+    match = _match()
+    path = f"/matches/{match.pk}/live/"
+    view = _Fragment(lambda: Match.objects.get(pk=match.pk).live_seq)
+    monkeypatch.setattr(live, "cache", GoesDown())
+    response = _fetch(view, path)
+    assert response.status_code == 200
+    assert view.reached == [path]

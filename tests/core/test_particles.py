@@ -134,13 +134,15 @@ def test_a_blocked_round_names_the_player_with_the_right_particle() -> None:
     assert not any(fallback in text for fallback in ("(가)", "(는)", "(를)"))
 
 
-def test_the_pending_box_reads_bao_ga() -> None:
+def test_the_pending_box_names_the_player_with_nim() -> None:
+    """On the match screen a player is named with 님, as every notice there does; 님 takes
+    no particle of the name's, so none is left to choose."""
     template = Template(
         "{% load i18n knock_i18n %}{% filter particles %}{% blocktranslate with who=name %}"
         "Entered by {{ who }}.{% endblocktranslate %}{% endfilter %}"
     )
     with translation.override("ko"):
-        assert template.render(Context({"name": "Bao"})) == "Bao가 입력했습니다."
+        assert template.render(Context({"name": "Bao"})) == "Bao 님이 입력했습니다."
     with translation.override("en"):
         assert template.render(Context({"name": "Bao"})) == "Entered by Bao."
 

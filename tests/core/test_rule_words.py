@@ -6,7 +6,8 @@ import pytest
 from django.utils import translation
 
 from core.i18n import knock_limit_input, knock_limit_key, knock_limit_text, rules_name
-from engine.rules import RULE_PRESETS
+from engine.rules import RULE_PRESETS, find_rules
+from tournaments.services.printing import rules_in_brief
 
 
 def test_every_preset_has_a_name_in_both_languages() -> None:
@@ -41,3 +42,11 @@ def test_knock_limits_read_as_words() -> None:
 def test_a_knock_limit_typed_in_either_language(typed: str, key: str) -> None:
     with translation.override("ko"):
         assert knock_limit_key(typed) == key
+
+
+def test_the_round_slip_prints_the_rule_sets_name_as_the_page_does() -> None:
+    """The slip PDF read "규칙: standard" where the page says "표준"."""
+    with translation.override("ko"):
+        assert rules_in_brief(find_rules("standard").to_dict())[0] == "규칙: 표준"
+    with translation.override("en"):
+        assert rules_in_brief(find_rules("three-box").to_dict())[0] == "Rules: Three boxes"

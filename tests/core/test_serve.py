@@ -125,6 +125,10 @@ def test_serve_reports_up_with_a_worker_and_ctrl_c_stops_everything(tmp_path):
             f"http://127.0.0.1:{port}/static/css/knock.css", timeout=10
         ) as response:
             assert response.status == 200  # WhiteNoise serves the static files
+        # serve's umask 077: what it and its children made is the owner's only (core.private)
+        for made in ("knock.sqlite3", "celery-broker.sqlite3"):
+            assert (tmp_path / made).stat().st_mode & 0o777 == 0o600, made
+        assert tmp_path.stat().st_mode & 0o777 == 0o700
         proc.send_signal(signal.SIGINT)  # what Ctrl-C sends
         assert proc.wait(timeout=30) == 0
         deadline = time.monotonic() + 15

@@ -52,7 +52,7 @@ def test_swagger_ui_lists_the_operations(page, live_server):
 def test_redoc_lists_the_operations(page, live_server):
     violations, outside = _watch(page, live_server)
     page.goto("/api/redoc/")
-    expect(page.locator("h2", has_text="Get an API token")).to_be_visible(timeout=15_000)
+    expect(page.locator("h2", has_text="Get a new API token")).to_be_visible(timeout=15_000)
     expect(page.locator("h1", has_text="Knock API")).to_be_visible()
     assert not violations, violations
     assert not outside, outside

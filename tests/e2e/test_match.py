@@ -118,9 +118,9 @@ def test_match_page_in_korean(page, live_server):
     assert "k=" not in page.url
     expect(page.locator("#entry")).to_be_visible()
     expect(page.locator("h1")).to_have_text("3번 테이블")
-    expect(page.get_by_role("tab", name="데드우드 수로 입력")).to_be_visible()
+    expect(page.get_by_role("tab", name="데드우드로 입력")).to_be_visible()
     expect(page.get_by_role("tab", name="카드로 입력")).to_be_visible()
     expect(page.locator("#sheet h2")).to_have_text("점수표")
-    expect(page.get_by_label("노커의 데드우드")).to_be_visible()
+    expect(page.get_by_label("노커의 데드우드", exact=True)).to_be_visible()
     page.screenshot(path=str(settings.BASE_DIR / "var" / "screens" / "match-ko.png"))
     assert re.search(r"[가-힣]", page.locator("#entry").inner_text())

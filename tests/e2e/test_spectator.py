@@ -70,7 +70,7 @@ def test_a_spectator_sees_the_winner_first_in_english_and_korean(chromium, live_
     winner = Standing.objects.select_related("player").get(event=event, rank=1).player.name
     for locale, texts in (
         ("en-GB", {"winner": "Winner", "mp": "MP", "round": "Round 1", "fresh": "Updated 14:32"}),
-        ("ko-KR", {"winner": "우승", "mp": "승점", "round": "1라운드", "fresh": "14:32 갱신"}),
+        ("ko-KR", {"winner": "우승", "mp": "승점", "round": "1라운드", "fresh": "오후 2:32 갱신"}),
     ):
         context = chromium.new_context(
             viewport={"width": 390, "height": 844}, base_url=live_server.url, locale=locale

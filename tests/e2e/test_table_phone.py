@@ -55,7 +55,6 @@ def _phone(chromium: Any, live_server: Any, *, language: str = "en", width: int 
         base_url=live_server.url,
         has_touch=True,
         is_mobile=True,
-        bypass_csp=True,  # only so that axe can be injected; the site's own scripts obey it
     )
     context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     context.add_init_script(COUNTER)

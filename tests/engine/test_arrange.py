@@ -44,7 +44,7 @@ def test_mask_and_sequence_agree() -> None:
 
 
 def test_hand_checks() -> None:
-    with pytest.raises(CardError, match="card AS appears twice"):
+    with pytest.raises(CardError, match="Card AS appears twice"):
         best_arrangement([0, 0])
     with pytest.raises(CardError, match="not a card mask"):
         best_arrangement(1 << 52)

@@ -91,21 +91,21 @@ def test_parse_error_names_token_and_position(text: str, message: str) -> None:
 
 
 def test_parse_duplicate_names_card_and_positions() -> None:
-    with pytest.raises(CardError, match=r"card TH appears twice \(positions 2 and 4\)"):
+    with pytest.raises(CardError, match=r"Card TH appears twice \(positions 2 and 4\)"):
         parse_cards("AS 10h KD th")
 
 
 def test_parse_count_checks() -> None:
     assert len(parse_cards("AS 2S 3S", count=3)) == 3
-    with pytest.raises(CardError, match="expected 10 cards, got 3"):
+    with pytest.raises(CardError, match="Expected 10 cards, got 3"):
         parse_cards("AS 2S 3S", count=10)
     assert len(parse_cards("AS 2S 3S", counts=(3, 4))) == 3
-    with pytest.raises(CardError, match="expected 10 or 11 cards, got 3"):
+    with pytest.raises(CardError, match="Expected 10 or 11 cards, got 3"):
         parse_cards("AS 2S 3S", counts={11, 10})
 
 
 def test_errors_are_value_errors() -> None:
-    with pytest.raises(ValueError, match="cannot read"):
+    with pytest.raises(ValueError, match="Cannot read"):
         parse_card("??")
     assert issubclass(CardError, EngineError)
 
@@ -128,7 +128,7 @@ def test_masks() -> None:
     assert cards_to_mask(()) == 0
     assert mask_to_cards(0) == ()
     assert mask_to_cards(cards_to_mask([51, 0, 20])) == (0, 20, 51)
-    with pytest.raises(CardError, match="card AS appears twice"):
+    with pytest.raises(CardError, match="Card AS appears twice"):
         cards_to_mask([0, 5, 0])
     with pytest.raises(CardError, match="52 is not a card"):
         cards_to_mask([0, 52])
@@ -150,7 +150,7 @@ def test_masks() -> None:
         ((1, True), "True is not a card"),
         ([9, -1], "-1 is not a card"),
         ([9, "AS"], "'AS' is not a card"),
-        ((7, 20, 7), "card 8S appears twice"),
+        ((7, 20, 7), "Card 8S appears twice"),
     ],
 )
 def test_lists_and_tuples_are_checked_like_any_cards(cards: list[object], message: str) -> None:
@@ -181,7 +181,7 @@ def test_every_spelling_reads_as_in_the_rules() -> None:
                     token = spelled_rank + letter
                     assert parse_cards([token]) == parse_cards(token) == (expected,), token
     assert parse_cards("a\ufe0f♠ 10\ufe0eH") == (0, 22)  # variation selectors are dropped
-    with pytest.raises(CardError, match="card AS appears twice \\(positions 1 and 3\\)"):
+    with pytest.raises(CardError, match="Card AS appears twice \\(positions 1 and 3\\)"):
         parse_cards("as 2h As")
 
 
@@ -244,5 +244,5 @@ def test_a_lone_rank_or_suit_is_named(text: str, message: str) -> None:
 
 
 def test_suit_first_duplicates_are_named() -> None:
-    with pytest.raises(CardError, match=r"card TH appears twice \(positions 1 and 2\)"):
+    with pytest.raises(CardError, match=r"Card TH appears twice \(positions 1 and 2\)"):
         parse_cards("h10 하트 T")

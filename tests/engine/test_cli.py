@@ -59,7 +59,7 @@ def test_usage_and_engine_errors_exit_2() -> None:
     assert "--defender" in err
     code, _, err = run(["arrange", "AS ZZ"])
     assert code == 2
-    assert err == "error: cannot read card 'ZZ' at position 2: " + err.split(": ", 2)[2]
+    assert err == "error: Cannot read card 'ZZ' at position 2: " + err.split(": ", 2)[2]
     code, _, err = run(
         ["knock", "--knocker", KNOCKER, "--defender", DEFENDER, "--knocker-melds", "AS 2S 3S"]
     )
@@ -67,7 +67,7 @@ def test_usage_and_engine_errors_exit_2() -> None:
     assert err.startswith("error: Knock over the limit: deadwood 55 > 10")
     code, _, err = run(["knock", "--knocker", KNOCKER, "--defender", DEFENDER, "--rules", "x"])
     assert code == 2
-    assert "unknown rule set 'x'" in err
+    assert "Unknown rule set 'x'" in err
 
 
 def test_batch_answers_every_line_in_order() -> None:
@@ -117,7 +117,7 @@ def test_batch_answers_every_line_in_order() -> None:
     assert answers[5] == {"error": "unknown op 'deal'; known: arrange, discard, knock"}
     assert answers[6] == {"error": 'a request must be a JSON object with an "op"'}
     assert answers[7] == {"error": "'arrange' needs \"cards\""}
-    assert answers[8] == {"error": "card AS appears twice (positions 1 and 2)"}
+    assert answers[8] == {"error": "Card AS appears twice (positions 1 and 2)"}
     assert answers[9] == {"error": '"cards" must be a str, not 5'}
     assert answers[10] == {"error": "unknown field(s) for 'arrange': extra"}
     assert answers[11] == {"error": '"knocker_melds" must be a list of melds (lists of cards)'}

@@ -107,7 +107,7 @@ def test_a_plain_message_still_works_and_its_braces_are_text() -> None:
 
 def test_an_error_takes_a_ready_message_but_not_a_message_and_params() -> None:
     message = Message(gettext_noop("card {card} appears twice"), card="AS")
-    assert str(CardError(message)) == "card AS appears twice"
+    assert str(CardError(message)) == "Card AS appears twice"
     assert CardError(message).message is message
     with pytest.raises(TypeError, match="not both"):
         CardError(message, card="KS")
@@ -138,7 +138,7 @@ def test_errors_survive_pickling_with_their_params() -> None:
     copy = pickle.loads(pickle.dumps(error))
     assert (type(copy), str(copy), copy.template, copy.params) == (
         CardError,
-        "card AS appears twice",
+        "Card AS appears twice",
         "card {card} appears twice",
         {"card": "AS"},
     )
@@ -306,23 +306,23 @@ def test_nested_error_keeps_the_inner_template() -> None:
             STANDARD, knocker_cards=KNOCKER, defender_cards=DEFENDER, knocker_melds="AS 2S 5H"
         )
     error = info.value
-    assert error.template == "knocker's melds: {reason}"
+    assert error.template == "Knocker's melds: {reason}"
     reason = error.params["reason"]
     assert isinstance(reason, Message)
     assert (
         reason.template
         == "{cards} is not a meld: not a set ({set_reason}), not a run ({run_reason})"
     )
-    assert str(error) == f"knocker's melds: {reason}"
-    assert str(error).startswith("knocker's melds: AS 2S 5H is not a meld: not a set (")
+    assert str(error) == f"Knocker's melds: {reason}"
+    assert str(error).startswith("Knocker's melds: AS 2S 5H is not a meld: not a set (")
 
 
 def test_nested_game_error_and_the_outcome_words() -> None:
     with pytest.raises(ScoreError) as info:
         three_box_roles((0, 1, 2), [0, None, 1])
     error = info.value
-    assert str(error) == "hand 3: player 1 is the sitter and cannot win the hand"
-    assert error.template == "hand {number}: {reason}"
+    assert str(error) == "Hand 3: Player 1 is the sitter and cannot win the hand"
+    assert error.template == "Hand {number}: {reason}"
     assert error.params["reason"].params == {"player": 1}
     for outcome in HandOutcome:
         assert str(outcome.label_message) == outcome.label

@@ -78,7 +78,7 @@ def test_unfinished_game_and_hands_after_the_end() -> None:
     g = score_game(STANDARD, [win(A, 60)])
     assert (g.finished, g.winner, g.margin, g.final_totals) == (False, None, None, (60, 0))
     assert g.loser is None
-    with pytest.raises(ScoreError, match="hand 3 was entered after the game ended with hand 2"):
+    with pytest.raises(ScoreError, match="Hand 3 was entered after the game ended with hand 2"):
         score_game(STANDARD, [win(A, 60), win(A, 45), win(B, 10)])
 
 
@@ -89,7 +89,7 @@ def test_dead_hands_are_recorded_and_the_same_dealer_deals_again() -> None:
     assert g.next_dealer == 0
     assert g.running_totals[1] == g.running_totals[0] == (10, 0)
     assert g.hands_won == (1, 1)
-    with pytest.raises(ScoreError, match="hand 2: player 1 deals this hand, not player 0"):
+    with pytest.raises(ScoreError, match="Hand 2: player 1 deals this hand, not player 0"):
         score_game(STANDARD, [win(A, 10), ScoredHand.dead(dealer=0)])
     assert score_game(STANDARD, [win(A, 10, dealer=0)]).dealers == (0,)
 
@@ -144,25 +144,25 @@ def test_fixed_number_of_hands_rummy() -> None:
 def test_entry_checks() -> None:
     with pytest.raises(ScoreError, match="player 2 is not in this 2-player game"):
         score_game(STANDARD, [win(2, 10)])
-    with pytest.raises(ScoreError, match="first dealer must be a player 0-1, not 2"):
+    with pytest.raises(ScoreError, match="First dealer must be a player 0-1, not 2"):
         score_game(STANDARD, [], first_dealer=2)
-    with pytest.raises(ScoreError, match="give the number of players for an 'open' table"):
+    with pytest.raises(ScoreError, match="Give the number of players for an 'open' table"):
         score_game(find_rules("rummy"), [])
-    with pytest.raises(ScoreError, match="a 'two' game has 2 players \\(teams\\), not 3"):
+    with pytest.raises(ScoreError, match="A 'two' game has 2 players \\(teams\\), not 3"):
         score_game(STANDARD, [], players=3)
-    with pytest.raises(ScoreError, match="rummy at an open table is for 2-6 players, not 7"):
+    with pytest.raises(ScoreError, match="Rummy at an open table is for 2-6 players, not 7"):
         score_game(find_rules("rummy"), [], players=7)
     with pytest.raises(RuleError, match="scored with score_hollywood"):
         score_game(find_rules("hollywood"), [])
-    with pytest.raises(ScoreError, match="a dead hand scores nothing"):
+    with pytest.raises(ScoreError, match="A dead hand scores nothing"):
         ScoredHand(winner=None, points=3, outcome=HandOutcome.DEAD)
-    with pytest.raises(ScoreError, match="a dead hand has no winner, not player 1"):
+    with pytest.raises(ScoreError, match="A dead hand has no winner, not player 1"):
         ScoredHand(winner=1, outcome=HandOutcome.DEAD)
-    with pytest.raises(ScoreError, match="points must not be negative"):
+    with pytest.raises(ScoreError, match="Points must not be negative"):
         win(A, -5)
-    with pytest.raises(ScoreError, match="player 0 is credited twice"):
+    with pytest.raises(ScoreError, match="Player 0 is credited twice"):
         win(A, 5, others=((A, 3),))
-    with pytest.raises(ScoreError, match="an extra credit must be positive"):
+    with pytest.raises(ScoreError, match="An extra credit must be positive"):
         win(A, 5, others=((B, 0),))
 
 
@@ -202,7 +202,7 @@ def test_hollywood_three_games_from_one_stream() -> None:
     assert [g.winner for g in h.games] == [A, B, A]
     assert h.finished
     assert h.games_won == (2, 1)
-    with pytest.raises(ScoreError, match="hand 8 was entered after every Hollywood game had ended"):
+    with pytest.raises(ScoreError, match="Hand 8 was entered after every Hollywood game had ended"):
         score_hollywood(find_rules("hollywood"), [*stream, win(B, 5)])
 
 
@@ -219,7 +219,7 @@ def test_hollywood_shutout_per_game_and_dead_hands() -> None:
     assert h.dealers == (0, 1, 1, 1, 1)
     with pytest.raises(RuleError, match="needs a rule set with hollywood_games"):
         score_hollywood(STANDARD, stream)
-    with pytest.raises(ScoreError, match="first dealer must be player 0 or 1"):
+    with pytest.raises(ScoreError, match="First dealer must be player 0 or 1"):
         score_hollywood(find_rules("hollywood"), stream, first_dealer=3)
 
 
@@ -243,9 +243,9 @@ def test_three_box_rotation_over_several_hands() -> None:
     assert not game.finished
     assert game.dealers == (0, 0, 2, 2, 2)
     assert game.next_dealer == 0
-    with pytest.raises(ScoreError, match="hand 2: player 1 is the sitter and cannot win"):
+    with pytest.raises(ScoreError, match="Hand 2: Player 1 is the sitter and cannot win"):
         three_box_roles(BoxRoles(0, 1, 2), [0, 1])
-    with pytest.raises(ScoreError, match="box, captain and sitter must be players 0, 1 and 2"):
+    with pytest.raises(ScoreError, match="Box, captain and sitter must be players 0, 1 and 2"):
         BoxRoles(0, 0, 2)
     with pytest.raises(RuleError, match="needs a 'three_box' rule set"):
         score_three_box(STANDARD, (0, 1, 2), [])
@@ -262,16 +262,16 @@ def test_dealer_out_rotation() -> None:
     # Dealer 0 sits out; 1 wins -> dealer 1 (sits out); dead -> dealer 1 again; 2 wins -> dealer 2.
     seats = dealer_out_seats(0, [win(1, 10), DEAD, win(2, 5)])
     assert seats == ((0, (1, 2)), (1, (0, 2)), (1, (0, 2)), (2, (0, 1)))
-    with pytest.raises(ScoreError, match="hand 2: player 1 dealt and sat out"):
+    with pytest.raises(ScoreError, match="Hand 2: player 1 dealt and sat out"):
         dealer_out_seats(0, [1, 1])
-    with pytest.raises(ScoreError, match="first dealer must be a player 0-2"):
+    with pytest.raises(ScoreError, match="First dealer must be a player 0-2"):
         dealer_out_seats(5, [])
     rules = STANDARD.with_overrides(table="three_dealer_out")
     g = score_game(rules, [win(1, 10), DEAD, win(2, 5)])
     assert g.players == 3
     assert g.dealers == (0, 1, 1)
     assert g.next_dealer == 2
-    with pytest.raises(ScoreError, match="hand 1: player 0 dealt and sat out"):
+    with pytest.raises(ScoreError, match="Hand 1: player 0 dealt and sat out"):
         score_game(rules, [win(0, 10)])
 
 
@@ -307,9 +307,9 @@ def test_match_formats() -> None:
     assert (m.games_won, m.winner) == ((1, 2), B)
     # Each next game starts with the dealer the last game would have had (loser of its last hand).
     assert [g.dealers[0] for g in m.games] == [0, 1, 0]
-    with pytest.raises(ScoreError, match="game 3 was entered after the match was decided"):
+    with pytest.raises(ScoreError, match="Game 3 was entered after the match was decided"):
         score_match(STANDARD, best_of_3, [game_a, game_a, game_b])
-    with pytest.raises(ScoreError, match="game 2 was started before game 1 ended"):
+    with pytest.raises(ScoreError, match="Game 2 was started before game 1 ended"):
         score_match(STANDARD, best_of_3, [[win(A, 10)], game_a])
     with pytest.raises(ScoreError, match="at most 3 game\\(s\\), not 4"):
         score_match(STANDARD, best_of_3, [game_a] * 4)
@@ -328,11 +328,11 @@ def test_match_formats() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"kind": "league"}, "match format must be one of"),
+        ({"kind": "league"}, "Match format must be one of"),
         ({"kind": "best_of", "games": 4}, "best_of needs an odd number"),
-        ({"kind": "single_game", "games": 3}, "only best_of plays more than one game"),
+        ({"kind": "single_game", "games": 3}, "Only best_of plays more than one game"),
         ({"kind": "fixed_hands"}, "fixed_hands needs a number of hands"),
-        ({"kind": "fixed_hands", "hands": 0}, "hands must be at least 1"),
+        ({"kind": "fixed_hands", "hands": 0}, "Hands must be at least 1"),
     ],
 )
 def test_match_format_validation(kwargs: dict[str, object], message: str) -> None:

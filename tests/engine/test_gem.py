@@ -60,13 +60,13 @@ def test_deck_map_checks() -> None:
     full: dict[int | str, str | tuple[str, str]] = {card: _gems(card) for card in range(52)}
     missing = dict(full)
     del missing[parse_card("7C")]
-    with pytest.raises(RuleError, match="the deck map is missing 7C"):
+    with pytest.raises(RuleError, match="The deck map is missing 7C"):
         DeckMap.from_mapping(missing)
     with pytest.raises(RuleError, match="KS must carry two different gems"):
         DeckMap.from_mapping({**full, parse_card("KS"): "ruby"})
     with pytest.raises(RuleError, match="AS must carry one gem"):
         DeckMap.from_mapping({**full, 0: ("ruby", "onyx")})
-    with pytest.raises(RuleError, match="a deck map has exactly 8 gems, not 9"):
+    with pytest.raises(RuleError, match="A deck map has exactly 8 gems, not 9"):
         DeckMap.from_mapping({**full, 0: "jade"})
     with pytest.raises(RuleError, match="AS is given twice in the deck map"):
         DeckMap.from_mapping({**full, "AS": "ruby"})
@@ -76,7 +76,7 @@ def test_deck_map_checks() -> None:
 
 def test_diamond_number_names_a_diamond() -> None:
     assert [format_cards([diamond_card(n)]) for n in (1, 5, 6)] == ["AD", "5D", "6D"]
-    with pytest.raises(RuleError, match="the diamond number is a die roll 1-6, not 7"):
+    with pytest.raises(RuleError, match="The diamond number is a die roll 1-6, not 7"):
         diamond_card(7)
 
 
@@ -173,7 +173,7 @@ def test_gem_entry_needs_deck_map_dice_and_diamond() -> None:
         )
     with pytest.raises(ScoreError, match="needs the knock-limit die"):
         score_hand_counts(GEM, outcome=HandOutcome.KNOCK, knocker_deadwood=2, defender_deadwood=9)
-    with pytest.raises(ScoreError, match="the knock-limit die shows 1-6, not 7"):
+    with pytest.raises(ScoreError, match="The knock-limit die shows 1-6, not 7"):
         score_hand_counts(
             GEM, outcome=HandOutcome.KNOCK, knocker_deadwood=2, defender_deadwood=9, knock_limit=7
         )
@@ -299,7 +299,7 @@ def test_gem_three_refuses_what_is_not_one_knock() -> None:
     with pytest.raises(ScoreError, match="two defenders, not 1"):
         score_gem_three_counts(GEM3, outcomes=(knock,), knocker_deadwood=2, defender_deadwoods=())
     # A pairing's own error says which defender it is about.
-    with pytest.raises(ScoreError, match="against defender 2: Knock, not undercut"):
+    with pytest.raises(ScoreError, match="Against defender 2: Knock, not undercut"):
         _three((knock, under), 4, (30, 9))
 
     def counts(outcome: HandOutcome, k: int, d: int, **kw: Any) -> HandResult:
@@ -378,9 +378,9 @@ def test_gem_three_by_cards_checks_both_defenders() -> None:
             **kw,
         )
 
-    with pytest.raises(CardError, match="card 3H is in both defenders' hands"):
+    with pytest.raises(CardError, match="Card 3H is in both defenders' hands"):
         hand((DEFENDER, "4H 5H 6H 8H 9H TH AD 2D 3D 4D 3H"))
-    with pytest.raises(CardError, match="against defender 2: defender: expected 11 cards"):
+    with pytest.raises(CardError, match="Against defender 2: defender: expected 11 cards"):
         hand((DEFENDER, "4H 5H 6H"))
     with pytest.raises(ScoreError, match="two defenders, not 1"):
         hand((DEFENDER,))

@@ -98,11 +98,11 @@ def test_two_knocker_runs_share_a_gap() -> None:
 
 
 def test_layoff_checks_its_input() -> None:
-    with pytest.raises(CardError, match="card 5S is in both hands"):
+    with pytest.raises(CardError, match="Card 5S is in both hands"):
         lay_off(melds("5S 6S 7S"), parse_cards("5S 9D"))
-    with pytest.raises(MeldError, match="card 5S is in two of the knocker's melds"):
+    with pytest.raises(MeldError, match="Card 5S is in two of the knocker's melds"):
         lay_off(melds("5S 6S 7S", "5S 5H 5D"), parse_cards("9D"))
-    with pytest.raises(CardError, match="card 5S is in both hands"):
+    with pytest.raises(CardError, match="Card 5S is in both hands"):
         knocker_choice(parse_cards("5S 6S 7S"), parse_cards("5S"))
 
 
@@ -143,7 +143,7 @@ def test_validate_knocker_melds() -> None:
     assert [str(m) for m in arrangement.melds] == ["9H 9D 9C", "AS 2S 3S"]
     assert arrangement.deadwood == 29
     assert format_cards(arrangement.deadwood_cards) == "QH 4D 5D KC"
-    with pytest.raises(MeldError, match="meld 9S 9H 9D uses 9S, which is not in the hand"):
+    with pytest.raises(MeldError, match="Meld 9S 9H 9D uses 9S, which is not in the hand"):
         validate_knocker_melds(hand, melds("9S 9H 9D"))
-    with pytest.raises(MeldError, match="card AS is in two melds"):
+    with pytest.raises(MeldError, match="Card AS is in two melds"):
         validate_knocker_melds(hand, [*melds("AS 2S 3S"), Meld.parse("AS 2S 3S")])

@@ -92,7 +92,7 @@ def test_meld_constructor_checks_shape() -> None:
         Meld(MeldKind.SET, (0, 0, 13))
     with pytest.raises(CardError, match="52 is not a card"):
         Meld(MeldKind.SET, (0, 13, 52))
-    with pytest.raises(CardError, match="card AS appears twice"):
+    with pytest.raises(CardError, match="Card AS appears twice"):
         Meld.from_cards((0, 0, 13))
 
 

@@ -105,9 +105,9 @@ def test_from_dict_fills_missing_keys_from_the_named_preset() -> None:
 
 
 def test_from_dict_rejects_unknown_keys_and_wrong_types() -> None:
-    with pytest.raises(RuleError, match="unknown rule parameter\\(s\\): bonus, colour"):
+    with pytest.raises(RuleError, match="Unknown rule parameter\\(s\\): bonus, colour"):
         RuleSet.from_dict({"colour": "red", "bonus": 3})
-    with pytest.raises(RuleError, match="a rule set must be a mapping"):
+    with pytest.raises(RuleError, match="A rule set must be a mapping"):
         RuleSet.from_dict([("target", 100)])
     with pytest.raises(RuleError, match="gin_bonus must be a whole number, not '25'"):
         RuleSet.from_dict({"gin_bonus": "25"})
@@ -125,19 +125,19 @@ def test_from_dict_rejects_unknown_keys_and_wrong_types() -> None:
         ({"knock_limit": "moon"}, "knock_limit must be one of 'upcard', 'dice' or a number"),
         ({"knock_limit": "dice"}, "'dice' is Gem Rummy's rule"),
         ({"knock_limit": None}, "knock_limit is required for the gin family"),
-        ({"target": 0}, "target must be a positive number of points"),
-        ({"target": -100}, "target must be a positive"),
+        ({"target": 0}, "Target must be a positive number of points"),
+        ({"target": -100}, "Target must be a positive"),
         ({"max_hands": 0}, "max_hands must be a positive number of hands"),
-        ({"shutout": "triple"}, "shutout must be one of 'add_game_bonus', 'double_total', 'none'"),
-        ({"family": "poker"}, "family must be one of"),
-        ({"table": "round"}, "table must be one of"),
+        ({"shutout": "triple"}, "Shutout must be one of 'add_game_bonus', 'double_total', 'none'"),
+        ({"family": "poker"}, "Family must be one of"),
+        ({"table": "round"}, "Table must be one of"),
         ({"next_dealer": "oldest"}, "next_dealer must be one of"),
         ({"spade_doubles": True}, "spade_doubles needs knock_limit 'upcard'"),
         ({"ace_upcard_gin_only": True}, "ace_upcard_gin_only needs knock_limit 'upcard'"),
         ({"ace_high": True}, "ace_high is Basic Rummy's variant"),
         ({"rummy_doubles": True}, "rummy_doubles is Basic Rummy's rule"),
-        ({"gem_bonus_knocker": 16}, "gem bonuses are Gem Rummy's rule"),
-        ({"table": "open", "next_dealer": "rotate"}, "gin rummy with three or four players"),
+        ({"gem_bonus_knocker": 16}, "Gem bonuses are Gem Rummy's rule"),
+        ({"table": "open", "next_dealer": "rotate"}, "Gin rummy with three or four players"),
         ({"hand_size": 2}, "hand_size 2 does not fit"),
         ({"hand_size": 25}, "hand_size 25 does not fit: 2 hands of it, the upcard"),
         ({"rummy_deal": (10, 7)}, "rummy_deal must give the cards dealt for 2, 3, 4, 5 and 6"),
@@ -145,7 +145,7 @@ def test_from_dict_rejects_unknown_keys_and_wrong_types() -> None:
         ({"hollywood_games": 1}, "hollywood_games must be 0 \\(no Hollywood\\) or at least 2"),
         ({"hollywood_games": 3, "target": None}, "Hollywood needs a target"),
         ({"hollywood_games": -1}, "hollywood_games must not be negative"),
-        ({"name": 3}, "name must be a string"),
+        ({"name": 3}, "Name must be a string"),
     ],
 )
 def test_impossible_rule_sets_are_refused(overrides: dict[str, object], message: str) -> None:
@@ -174,9 +174,9 @@ def test_family_combinations_are_checked(
 def test_find_rules_is_tolerant_and_names_the_known_ones() -> None:
     assert find_rules("ONLINE_TABLE") is RULE_PRESETS["online-table"]
     assert find_rules(" Three Box ") is RULE_PRESETS["three-box"]
-    with pytest.raises(RuleError, match="unknown rule set 'gin'; known: standard, classic"):
+    with pytest.raises(RuleError, match="Unknown rule set 'gin'; known: standard, classic"):
         find_rules("gin")
-    with pytest.raises(RuleError, match="a rule set name must be a string"):
+    with pytest.raises(RuleError, match="A rule set name must be a string"):
         find_rules(None)
 
 
@@ -184,7 +184,7 @@ def test_with_overrides_validates_and_keeps_the_base_name() -> None:
     custom = find_rules("standard", target=250, undercut_on_tie=True)
     assert (custom.name, custom.target, custom.undercut_on_tie) == ("standard", 250, True)
     assert find_rules("rummy").with_overrides(rummy_deal=[9, 7, 7, 6, 5]).rummy_deal[0] == 9
-    with pytest.raises(RuleError, match="unknown rule parameter\\(s\\): tagret"):
+    with pytest.raises(RuleError, match="Unknown rule parameter\\(s\\): tagret"):
         find_rules("standard", tagret=250)
     with pytest.raises(dataclasses.FrozenInstanceError):
         custom.target = 5  # type: ignore[misc]

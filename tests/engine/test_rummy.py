@@ -53,35 +53,35 @@ def test_leftover_checks() -> None:
         )
 
     # 3 players get 7 cards: 8 left is impossible.
-    with pytest.raises(ScoreError, match="player 1 has 8 cards left: between 1 and the 7 dealt"):
+    with pytest.raises(ScoreError, match="Player 1 has 8 cards left: between 1 and the 7 dealt"):
         hand(p1="AS 2S 3S 4S 5S 6S 7S 8S", p2=5)
-    with pytest.raises(ScoreError, match="player 1 has 0 cards left"):
+    with pytest.raises(ScoreError, match="Player 1 has 0 cards left"):
         hand(p1=[], p2=5)
-    with pytest.raises(CardError, match="card KS is entered for players 1 and 2"):
+    with pytest.raises(CardError, match="Card KS is entered for players 1 and 2"):
         hand(p1="KS", p2="KS QS")
     # Seven cards hold at most 4 × 10 ... 7 × 10 = 70.
-    with pytest.raises(ScoreError, match="player 1's count 71 is impossible: between 1 and 70"):
+    with pytest.raises(ScoreError, match="Player 1's count 71 is impossible: between 1 and 70"):
         hand(p1=71, p2=5)
-    with pytest.raises(ScoreError, match="player 2's count 0 is impossible"):
+    with pytest.raises(ScoreError, match="Player 2's count 0 is impossible"):
         hand(p1=5, p2=0)
     # Five players (6 cards each): 4 × 60 = 240 > the 16 ten-cards + ... the deck can give.
-    with pytest.raises(ScoreError, match="the counts add up to 240, more than the"):
+    with pytest.raises(ScoreError, match="The counts add up to 240, more than the"):
         hand(players=5, p1=60, p2=60, p3=60, p4=60)
     with pytest.raises(
-        ScoreError, match="enter the cards left, or their count, for player\\(s\\) 2"
+        ScoreError, match="Enter the cards left, or their count, for player\\(s\\) 2"
     ):
         hand(p1=5)
-    with pytest.raises(ScoreError, match="player 0 went out and has no cards left"):
+    with pytest.raises(ScoreError, match="Player 0 went out and has no cards left"):
         hand(p0=3, p1=5, p2=5)
     with pytest.raises(ScoreError, match="not in this 3-player hand: \\[5\\]"):
         hand(p1=5, p2=5, p5=5)
-    with pytest.raises(ScoreError, match="the player who went out must be 0-2, not 3"):
+    with pytest.raises(ScoreError, match="The player who went out must be 0-2, not 3"):
         hand(went_out=3, p1=5, p2=5)
     with pytest.raises(ScoreError, match=r"give cards or a count, not 2\.5"):
         hand(p1=2.5, p2=5)
-    with pytest.raises(CardError, match="player 1: a card is entered twice"):
+    with pytest.raises(CardError, match="Player 1: a card is entered twice"):
         hand(p1=[0, 0], p2=5)
-    with pytest.raises(CardError, match="cannot read card 'XX'"):
+    with pytest.raises(CardError, match="Cannot read card 'XX'"):
         hand(p1="XX", p2=5)
     with pytest.raises(RuleError, match="2 to 6 players, not 7"):
         hand(players=7)

@@ -78,9 +78,9 @@ def test_big_gin_by_cards() -> None:
 
 
 def test_eleven_cards_only_for_big_gin() -> None:
-    with pytest.raises(CardError, match="knocker: expected 10 cards, got 11"):
+    with pytest.raises(CardError, match="Knocker: expected 10 cards, got 11"):
         score_hand(STANDARD, knocker_cards="4S " + GIN, defender_cards=GIN_DEFENDER)
-    with pytest.raises(CardError, match="knocker: expected 10 or 11 cards \\(11 only for big gin"):
+    with pytest.raises(CardError, match="Knocker: expected 10 or 11 cards \\(11 only for big gin"):
         score_hand(MODERN, knocker_cards="4S", defender_cards=GIN_DEFENDER)
     # 11 cards with K♣ left over: not big gin; the message says what to enter instead.
     with pytest.raises(KnockError, match=r"11 cards are entered only for big gin.*deadwood 10"):
@@ -142,29 +142,29 @@ def test_knock_over_the_limit_by_cards() -> None:
 
 
 def test_bad_entries_by_cards_name_the_problem() -> None:
-    with pytest.raises(CardError, match="card KC is in both the knocker's and the defender's"):
+    with pytest.raises(CardError, match="Card KC is in both the knocker's and the defender's"):
         score_hand(STANDARD, knocker_cards=KNOCKER, defender_cards=DEFENDER.replace("5C", "KC"))
-    with pytest.raises(CardError, match="defender: expected 10 cards, got 9"):
+    with pytest.raises(CardError, match="Defender: expected 10 cards, got 9"):
         score_hand(STANDARD, knocker_cards=KNOCKER, defender_cards=DEFENDER[:-3])
-    with pytest.raises(CardError, match="knocker: cannot read card 'ZZ' at position 1"):
+    with pytest.raises(CardError, match="Knocker: Cannot read card 'ZZ' at position 1"):
         score_hand(STANDARD, knocker_cards="ZZ", defender_cards=DEFENDER)
-    with pytest.raises(CardError, match="knocker: card AS appears twice"):
+    with pytest.raises(CardError, match="Knocker: Card AS appears twice"):
         score_hand(STANDARD, knocker_cards=["AS", "AS"], defender_cards=DEFENDER)
-    with pytest.raises(CardError, match="knocker: cards must all be notation strings or all"):
+    with pytest.raises(CardError, match="Knocker: Cards must all be notation strings or all"):
         score_hand(STANDARD, knocker_cards=[0, 1.5], defender_cards=DEFENDER)
-    with pytest.raises(MeldError, match="knocker's melds: meld 4S 5S 6S uses 4S"):
+    with pytest.raises(MeldError, match="Knocker's melds: Meld 4S 5S 6S uses 4S"):
         score_hand(
             STANDARD, knocker_cards=KNOCKER, defender_cards=DEFENDER, knocker_melds="4S 5S 6S"
         )
-    with pytest.raises(MeldError, match="knocker's melds: AS 2S 9D is not a meld"):
+    with pytest.raises(MeldError, match="Knocker's melds: AS 2S 9D is not a meld"):
         score_hand(
             STANDARD, knocker_cards=KNOCKER, defender_cards=DEFENDER, knocker_melds="AS 2S 9D"
         )
     with pytest.raises(RuleError, match="Basic Rummy hands are scored with"):
         score_hand(find_rules("rummy"), knocker_cards=KNOCKER, defender_cards=DEFENDER)
-    with pytest.raises(RuleError, match="a deck map and a diamond number belong to Gem"):
+    with pytest.raises(RuleError, match="A deck map and a diamond number belong to Gem"):
         score_hand(STANDARD, knocker_cards=KNOCKER, defender_cards=DEFENDER, diamond_number=3)
-    with pytest.raises(CardError, match="upcard: "):
+    with pytest.raises(CardError, match="Upcard: "):
         score_hand(OKLAHOMA, knocker_cards=KNOCKER, defender_cards=DEFENDER, upcard="1X")
 
 
@@ -198,7 +198,7 @@ def test_gin_by_counts_needs_only_the_defenders_count() -> None:
     gin = counts(outcome=HandOutcome.GIN, defender_deadwood=30)
     assert (gin.knocker_deadwood, gin.points) == (0, 55)
     assert counts(MODERN, HandOutcome.BIG_GIN, defender_deadwood=30).points == 61
-    with pytest.raises(ScoreError, match="enter both deadwood counts"):
+    with pytest.raises(ScoreError, match="Enter both deadwood counts"):
         counts(outcome=HandOutcome.KNOCK, defender_deadwood=30)
 
 
@@ -245,9 +245,9 @@ def test_claimed_outcome_contradicting_the_counts() -> None:
         counts(CLASSIC, knocker_deadwood=6, defender_deadwood=6)
     with pytest.raises(ScoreError, match="Gin, not knock: the knocker has no deadwood"):
         counts(knocker_deadwood=0, defender_deadwood=6)
-    with pytest.raises(ScoreError, match="gin claimed with deadwood 3 left"):
+    with pytest.raises(ScoreError, match="Gin claimed with deadwood 3 left"):
         counts(outcome=HandOutcome.GIN, knocker_deadwood=3, defender_deadwood=6)
-    with pytest.raises(ScoreError, match="the knocker wins this hand, not the defender"):
+    with pytest.raises(ScoreError, match="The knocker wins this hand, not the defender"):
         counts(knocker_deadwood=3, defender_deadwood=6, winner="defender")
     assert counts(knocker_deadwood=3, defender_deadwood=6, winner="knocker").points == 3
 
@@ -255,30 +255,30 @@ def test_claimed_outcome_contradicting_the_counts() -> None:
 def test_impossible_counts() -> None:
     with pytest.raises(KnockError, match="Knock over the limit: deadwood 14 > 10 \\(limit 10\\)"):
         counts(knocker_deadwood=14, defender_deadwood=30)
-    with pytest.raises(ScoreError, match="the defender's deadwood cannot be negative: -1"):
+    with pytest.raises(ScoreError, match="The defender's deadwood cannot be negative: -1"):
         counts(knocker_deadwood=3, defender_deadwood=-1)
     with pytest.raises(
-        ScoreError, match=r"the defender's deadwood 99 is impossible: .* more than 98"
+        ScoreError, match=r"The defender's deadwood 99 is impossible: .* more than 98"
     ):
         counts(knocker_deadwood=3, defender_deadwood=99)
     with pytest.raises(ScoreError, match="must be a whole number, not '3'"):
         counts(knocker_deadwood="3", defender_deadwood=5)
-    with pytest.raises(ScoreError, match="lay-offs only lower deadwood: 20 after lay-offs is more"):
+    with pytest.raises(ScoreError, match="Lay-offs only lower deadwood: 20 after lay-offs is more"):
         counts(knocker_deadwood=3, defender_deadwood=20, defender_deadwood_without_layoffs=10)
-    with pytest.raises(ScoreError, match="no lay-offs against gin: the defender keeps 30, not 20"):
+    with pytest.raises(ScoreError, match="No lay-offs against gin: the defender keeps 30, not 20"):
         counts(
             outcome=HandOutcome.GIN,
             knocker_deadwood=0,
             defender_deadwood=20,
             defender_deadwood_without_layoffs=30,
         )
-    with pytest.raises(ScoreError, match="big gin is not played with the standard rules"):
+    with pytest.raises(ScoreError, match="Big gin is not played with the standard rules"):
         counts(outcome=HandOutcome.BIG_GIN, knocker_deadwood=0, defender_deadwood=20)
-    with pytest.raises(ScoreError, match="enter both deadwood counts"):
+    with pytest.raises(ScoreError, match="Enter both deadwood counts"):
         counts(knocker_deadwood=3)
-    with pytest.raises(ScoreError, match="outcome must be a HandOutcome"):
+    with pytest.raises(ScoreError, match="Outcome must be a HandOutcome"):
         counts(outcome="knock", knocker_deadwood=3, defender_deadwood=5)
-    with pytest.raises(ScoreError, match="the gem parts bonus is Gem Rummy's rule"):
+    with pytest.raises(ScoreError, match="The gem parts bonus is Gem Rummy's rule"):
         counts(knocker_deadwood=3, defender_deadwood=5, knocker_gem_bonus=True)
     with pytest.raises(RuleError, match="Basic Rummy hands are scored with"):
         counts(find_rules("rummy"), knocker_deadwood=3, defender_deadwood=5)
@@ -300,7 +300,7 @@ def test_dead_hand() -> None:
     assert r.is_dead
     assert r.explain().startswith("Dead hand: no score")
     assert counts(outcome=HandOutcome.DEAD) == r
-    with pytest.raises(ScoreError, match="a dead hand has no knocker, no deadwood counts"):
+    with pytest.raises(ScoreError, match="A dead hand has no knocker, no deadwood counts"):
         counts(outcome=HandOutcome.DEAD, knocker_deadwood=3)
 
 
@@ -472,7 +472,7 @@ def test_partnership_hand() -> None:
     assert (r.winner, r.points) == (1, 20)
     with pytest.raises(RuleError, match="needs a 'partnership' rule set"):
         score_partnership_hand(STANDARD, a, b, knocker_team_a=0, knocker_team_b=1)
-    with pytest.raises(ScoreError, match="a knocker's team is 0 or 1"):
+    with pytest.raises(ScoreError, match="A knocker's team is 0 or 1"):
         score_partnership_hand(rules, a, b, knocker_team_a=0, knocker_team_b=2)
 
 

@@ -245,7 +245,7 @@ def test_001_box_loses_captain_into_the_box_sitter_becomes_captain() -> None:
 
 def test_001_the_sitter_never_scores() -> None:
     """Seed 001: the sitting player scores in no circumstances."""
-    with pytest.raises(ScoreError, match="player 2 is the sitter and cannot win the hand"):
+    with pytest.raises(ScoreError, match="Hand 1: Player 2 is the sitter and cannot win the hand"):
         score_three_box(THREE_BOX, (0, 1, 2), [win(2, 10)])
 
 

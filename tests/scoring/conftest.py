@@ -37,6 +37,12 @@ class Api:
         assert response.status_code == expect, response.content
         return response.json()
 
+    def entries(self, match_id: int, expect: int = 200) -> Any:
+        """The match's entries (pending, disputed, withdrawn too): its players' and directors'."""
+        response = self.client.get(f"/api/matches/{match_id}/hands/")
+        assert response.status_code == expect, response.content
+        return response.json()
+
     def sheet(self, match_id: int) -> Any:
         response = self.client.get(f"/api/matches/{match_id}/scoresheet/")
         assert response.status_code == 200, response.content

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from scoring.models import HandSubmission
 from tests.factories import ClubRoleFactory, UserFactory
@@ -122,25 +123,30 @@ def test_three_players_any_other_player_confirms(make_event, director_api):
     seat_api(m, 2).action(entered["id"], "confirm")  # the sitter may confirm
 
 
-def test_outsiders_see_nothing(opponent_match, make_event, director_api):
+def test_outsiders_read_the_sheet_but_not_what_waits(opponent_match, make_event, director_api):
     _event, m = opponent_match
     entered = seat_api(m, 0).hand(m, **KNOCK)
     other_event = make_event("standard", confirmation="opponent")
     other = director_api(other_event).start(other_event, players(other_event, 2))["id"]
     stranger = client_for(UserFactory())
-    stranger.detail(m, expect=404)
+    # the score sheet is anyone's, as on the page; what is not yet agreed is not
+    assert stranger.detail(m)["pending"] is None
+    assert seat_api(m, 1).detail(m)["pending"]["id"] == entered["id"]
+    sheet = stranger.client.get(f"/api/matches/{m}/scoresheet/")
+    assert sheet.status_code == 200
+    assert all(game["pending"] is None for game in sheet.json()["games"])
+    assert Client().get(f"/api/matches/{m}/").json()["pending"] is None
     stranger.hand(m, expect=404, **KNOCK)
     stranger.action(entered["id"], "confirm", expect=404)
     stranger.action(entered["id"], "withdraw", expect=404)
     assert stranger.client.get(f"/api/hands/{entered['id']}/history/").status_code == 404
-    assert stranger.client.get(f"/api/matches/{m}/scoresheet/").status_code == 404
     assert stranger.client.get(f"/api/matches/{m}/hands/").status_code == 404
     assert stranger.client.get("/api/matches/").json()["results"] == []
     # a link of one match opens nothing at another; a forged link opens nothing
-    seat_api(other, 0).detail(m, expect=404)
-    client_for(token="forged").detail(m, expect=404)
+    seat_api(other, 0).entries(m, expect=404)
+    client_for(token="forged").entries(m, expect=404)
     anonymous = client_for()
-    anonymous.detail(m, expect=404)
+    anonymous.entries(m, expect=404)
     assert anonymous.client.get("/api/matches/").status_code == 403
     anonymous.start(other_event, players(other_event, 2), expect=403)
 
@@ -154,7 +160,7 @@ def test_list_shows_a_player_only_their_own_table(make_event, director_api):
     pending = seat_api(theirs, 0).hand(theirs, **KNOCK)
     listed = client_for(alice_user).client.get("/api/matches/").json()["results"]
     assert [m["id"] for m in listed] == [mine]
-    client_for(alice_user).detail(theirs, expect=404)
+    client_for(alice_user).entries(theirs, expect=404)
     client_for(alice_user).action(pending["id"], "confirm", expect=404)
     everything = director.client.get(f"/api/matches/?event={event.pk}").json()["results"]
     assert {m["id"] for m in everything} == {mine, theirs}

@@ -64,7 +64,7 @@ def test_the_explanation_reads_in_korean_line_by_line() -> None:
     with translation.override("ko"):
         korean = explanation_text(verdict)
     assert korean.count("\n") == result.explain().count("\n")
-    assert korean.startswith("노커(엔진이 선택): 멜드 ")
+    assert korean.startswith("노커 (엔진이 선택): 멜드 ")
     for english in ("Knocker", "Defender", "Deadwood", "Lay-offs", "scores", "knocker"):
         assert english not in korean
     with translation.override("ko"):

@@ -61,7 +61,7 @@ def test_three_player_gem_by_counts_to_110(make_event, director_api):
     # A claim that does not hold is refused at the defender's field: 9 > 3 is not an undercut.
     refused = api.hand(m, expect=400, **_hand(1, 6, 3, ("knock", 20), ("undercut", 9)))
     assert refused["field"].startswith("defenders[1].")
-    assert "against defender 2" in refused["detail"]
+    assert "Against defender 2" in refused["detail"]
 
     # Hand 3: seat 0 knocks with 1 (die 2) against 61 (60) and 10 (9, raised to 11): 71, so
     # seat 0 has 51 + 71 = 122 ≥ 110 and wins the game and the match.

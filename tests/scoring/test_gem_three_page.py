@@ -34,7 +34,7 @@ def test_three_player_gem_page_enters_each_defender_and_any_other_player_confirm
     refused = Client().post(_url(match, 0, "hands/"), body)
     assert refused.status_code == 400
     page = refused.content.decode()
-    assert "against defender 2" in page
+    assert "Against defender 2" in page
     assert 'value="9"' in page  # what was typed is shown again
     # Alice knocks with 4: 30 − 4 = 26 against Bob; Cleo's 2 < 4 undercuts her: 25 to Cleo.
     response = Client().post(_url(match, 0, "hands/"), {**body, "d1_defender_deadwood": "2"})

@@ -127,7 +127,7 @@ def test_reissuing_all_revokes_every_link_and_the_api_answers_404_for_them():
     _director_client(match).post(f"/matches/{match.pk}/links/", {"reissue": "all"})
     for secret in old:
         assert Client().get(f"/l/{secret}/").status_code == 404
-        response = Client().get(f"/api/matches/{match.pk}/", HTTP_X_MATCH_KEY=secret)
+        response = Client().get(f"/api/matches/{match.pk}/hands/", HTTP_X_MATCH_KEY=secret)
         assert response.status_code == 404
 
 
@@ -135,14 +135,14 @@ def test_the_api_takes_the_secret_or_the_whole_link_in_the_header():
     match = _match()
     secret = match_link_token(match=match, position=0)
     for value in (secret, f"http://testserver/l/#{secret}", f"http://testserver/l/{secret}/"):
-        response = Client().get(f"/api/matches/{match.pk}/", HTTP_X_MATCH_KEY=value)
+        response = Client().get(f"/api/matches/{match.pk}/hands/", HTTP_X_MATCH_KEY=value)
         assert response.status_code == 200
 
 
 def test_the_api_ignores_k_in_the_query_string():
     match = _match()
     secret = match_link_token(match=match, position=0)
-    assert Client().get(f"/api/matches/{match.pk}/?k={secret}").status_code == 404
+    assert Client().get(f"/api/matches/{match.pk}/hands/?k={secret}").status_code == 404
 
 
 def test_links_expire_a_set_time_after_the_match_is_final(settings):
@@ -152,9 +152,10 @@ def test_links_expire_a_set_time_after_the_match_is_final(settings):
     Match.objects.filter(pk=match.pk).update(
         status=Match.Status.FINISHED, finished_at=timezone.now() - timedelta(hours=23)
     )
-    assert Client().get(f"/api/matches/{match.pk}/", HTTP_X_MATCH_KEY=secret).status_code == 200
+    hands = f"/api/matches/{match.pk}/hands/"
+    assert Client().get(hands, HTTP_X_MATCH_KEY=secret).status_code == 200
     Match.objects.filter(pk=match.pk).update(finished_at=timezone.now() - timedelta(hours=25))
-    assert Client().get(f"/api/matches/{match.pk}/", HTTP_X_MATCH_KEY=secret).status_code == 404
+    assert Client().get(hands, HTTP_X_MATCH_KEY=secret).status_code == 404
     client = Client()
     response = client.get(f"/l/{secret}/", follow=True)
     assert response.status_code == 200  # the final score sheet stays readable
@@ -163,19 +164,25 @@ def test_links_expire_a_set_time_after_the_match_is_final(settings):
     assert 'id="entry"' not in html
 
 
-def test_guessing_links_is_rate_limited_per_address(settings):
+def test_invalid_links_are_rate_limited_per_address_but_a_valid_link_always_opens(settings):
     settings.KNOCK_LINK_FAILURE_LIMIT = 5
     match = _match()
     good = match_link_token(match=match, position=0)
     for _ in range(5):
         assert Client().get(f"/l/{'x' * SECRET_LENGTH}/").status_code == 404
-    assert Client().get(f"/l/{'y' * SECRET_LENGTH}/").status_code == 429
-    # even a good link waits from that address; the API answers 429 too
-    assert Client().get(f"/l/{good}/").status_code == 429
-    response = Client().get(f"/api/matches/{match.pk}/", HTTP_X_MATCH_KEY=good)
-    assert response.status_code == 429
-    # another address is not affected
-    assert Client(REMOTE_ADDR="10.0.0.9").get(f"/l/{good}/").status_code == 302
+    refused = Client().get(f"/l/{'y' * SECRET_LENGTH}/")
+    assert refused.status_code == 429
+    assert int(refused["Retry-After"]) == settings.KNOCK_LINK_FAILURE_WINDOW
+    api = Client().get(f"/api/matches/{match.pk}/hands/", HTTP_X_MATCH_KEY="z" * SECRET_LENGTH)
+    assert api.status_code == 429
+    assert api["Content-Type"].startswith("application/json")
+    assert "Retry-After" in api
+    # a valid link from that same address still opens, on the pages and the API
+    assert Client().get(f"/l/{good}/").status_code == 302
+    response = Client().get(f"/api/matches/{match.pk}/hands/", HTTP_X_MATCH_KEY=good)
+    assert response.status_code == 200
+    # another address's invalid link is a plain 404
+    assert Client(REMOTE_ADDR="10.0.0.9").get(f"/l/{'x' * SECRET_LENGTH}/").status_code == 404
 
 
 def test_the_start_response_gives_a_seated_director_only_their_own_link():

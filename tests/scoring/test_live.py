@@ -146,6 +146,20 @@ def test_the_other_player_is_told_who_entered_which_hand():
     assert 'data-submission="' not in spectator  # never an unconfirmed entry
 
 
+def test_a_new_entry_is_told_once_whether_it_arrives_live_or_with_the_page():
+    """The other player reads who entered the hand once: in the live notice when the update
+    brings it, in the page's "where am I" block when the page is loaded."""
+    match = _match()
+    cleo = _seat(match, 0)
+    _knock(match, position=1)  # Dee enters hand 1
+    fragment = cleo.get(f"/matches/{match.pk}/live/").content.decode()
+    assert fragment.count("Dee entered hand 1") == 1
+    assert "Dee entered hand 1 — review it." in fragment
+    page = cleo.get(f"/matches/{match.pk}/").content.decode()
+    assert page.count("Dee entered hand 1") == 1
+    assert "Dee entered hand 1: check it, then confirm or dispute." in page
+
+
 def test_the_submitter_is_told_of_the_confirmation():
     match = _match()
     sub = _knock(match, position=1)

@@ -95,7 +95,7 @@ def test_a_correction_that_breaks_later_hands_is_refused(make_event, director_ap
         knocker_deadwood=0,
         defender_deadwood=85,
     )
-    assert "hand 2" in refused["detail"]
+    assert "Hand 2" in refused["detail"]
     assert HandSubmission.objects.filter(status="confirmed").count() == 2
     assert director.detail(m)["games"][0]["totals"] == [50, 10]
 

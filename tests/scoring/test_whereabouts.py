@@ -168,9 +168,23 @@ def test_the_seat_page_in_korean():
     client = Client(HTTP_ACCEPT_LANGUAGE="ko")
     html = client.get(f"/matches/{match.pk}/?k={match_link_token(match=match, position=1)}")
     text = html.content.decode()
-    assert "당신은 Bob(2번 좌석)입니다." in text
-    assert "1번 게임, 1번 핸드: Alice가 딜합니다." in text
+    assert "Bob (2번 좌석) 님으로 참가하고 있습니다." in text
+    assert "당신" not in text
+    assert "1번 게임, 1번 핸드: Alice 님이 딜합니다." in text
     assert "시작 전" in text
+
+
+def test_a_disputed_hand_reads_right_in_korean_to_the_other_player_and_a_director():
+    """The sentence about a disputed hand names who entered it without a fallback particle
+    ("Bao이(가) 입력한" was read on the page before)."""
+    match = _match(names=("Bao", "Dan"))
+    sub = hand_submit(match=match, actor=_seat(match, 0), entry=entry_from_dict(KNOCK))
+    hand_dispute(submission=sub, actor=_seat(match, 1), reason="I had 15")
+    client = Client(HTTP_ACCEPT_LANGUAGE="ko")
+    link = match_link_token(match=match, position=1)
+    text = client.get(f"/matches/{match.pk}/?k={link}").content.decode()
+    assert "Bao 님이 입력한 1번 핸드에 이의가 제기되었습니다. 디렉터가 판정합니다." in text
+    assert "이(가)" not in text
 
 
 def test_the_event_page_shows_the_status_a_spectator_can_read():

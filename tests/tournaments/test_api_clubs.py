@@ -33,7 +33,14 @@ def test_only_admins_grant_roles(api, club, admin_user, director, stranger):
     body = {"username": stranger.username, "role": "director"}
     assert api.post(f"/api/clubs/{club.pk}/roles/", body, format="json").status_code == 403
     api.force_authenticate(admin_user)
-    assert api.post(f"/api/clubs/{club.pk}/roles/", body, format="json").status_code == 201
+    r = api.post(f"/api/clubs/{club.pk}/roles/", body, format="json")
+    assert r.status_code == 201
+    assert r.json()["status"] == "pending"
+    # An invitation: the role counts only once the invited account accepts it.
+    assert not ClubRole.objects.filter(club=club, user=stranger, role="director").exists()
+    api.force_authenticate(stranger)
+    accepted = api.post(f"/api/me/invitations/{r.json()['id']}/accept/")
+    assert accepted.status_code == 200
     assert ClubRole.objects.filter(club=club, user=stranger, role="director").exists()
 
 

@@ -52,6 +52,14 @@ PAGE_TO_API: dict[str, str] = {
     "login": "",  # session sign-in; the API takes a session or a token
     "logout": "",
     "signup": "",  # accounts are created on the page only; the API signs in with them
+    # getting back in by mail is a page journey (Django's own views)
+    "password_reset": "",
+    "password_reset_done": "",
+    "password_reset_confirm": "",
+    "password_reset_complete": "",
+    "invitation-accept": "POST /api/me/invitations/{id}/accept/",
+    "invitation-decline": "POST /api/me/invitations/{id}/decline/",
+    "club-invitation-cancel": "DELETE /api/clubs/{id}/invitations/{invitation_id}/",
     "home-feed": "GET /api/clubs/ and GET /api/events/",
     "club-list": "GET /api/clubs/",
     "club-create": "POST /api/clubs/",
@@ -73,7 +81,7 @@ PAGE_TO_API: dict[str, str] = {
     "event-live": "GET /api/events/{id}/version/ and GET /api/events/{id}/standings/",
     "event-pair": "POST /api/events/{id}/rounds/",
     "event-console": "GET /api/events/{id}/console/",
-    "dashboard": "GET /api/me/",
+    "dashboard": "GET /api/me/ and GET /api/me/invitations/",
     "round-repair": "POST /api/events/{id}/rounds/{number}/repair/",
     "registration-add": "POST /api/events/{id}/registrations/",
     "registration-bulk": "POST /api/events/{id}/registrations/bulk/",
@@ -83,6 +91,7 @@ PAGE_TO_API: dict[str, str] = {
     "registration-drop": "POST /api/events/{id}/registrations/{rid}/drop/",
     "forbidden-add": "POST /api/events/{id}/forbidden-pairings/",
     "event-match-start": "POST /api/matches/",
+    "checkin-open": "POST /api/checkin/",  # the token in the body, as the page posts it
     "checkin": "POST /api/checkin/{token}/",
     "player-detail": "GET /api/players/{id}/ and GET /api/players/{id}/ratings/",
     "round-print": "GET /api/events/{id}/rounds/{number}/print/",
@@ -262,8 +271,14 @@ def test_an_admin_lists_grants_and_revokes_roles(club, admin_user, director, str
         format="json",
     )
     assert r.status_code == 201
+    invited = r.json()
+    assert invited["username"] == stranger.username
+    assert invited["role"] == "admin"
+    assert invited["status"] == "pending"
+    assert not ClubRole.objects.filter(club=club, user=stranger).exists()
+    r = _as(stranger).post(f"/api/me/invitations/{invited['id']}/accept/")
+    assert r.status_code == 200
     granted = r.json()
-    assert granted["username"] == stranger.username
     assert granted["role"] == "admin"
     r = client.delete(f"/api/clubs/{club.pk}/roles/{granted['id']}/")
     assert r.status_code == 204

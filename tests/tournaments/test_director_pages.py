@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from clubs.models import Club, ClubRole, Player
+from clubs.models import Club, ClubRole, Player, RoleInvitation
 from core.errors import ApplicationError
 from engine.gem import DeckMap
 from engine.rules import find_rules
@@ -234,20 +234,32 @@ def test_an_admin_grants_and_revokes_a_role_by_username(club, admin_user):
     client = page_client(admin_user)
     response = client.post(f"/clubs/{club.slug}/roles/", {"username": "dora", "role": "director"})
     assert response.status_code == 302
+    # Granting invites: nothing counts until Dora accepts on her own page.
+    assert not ClubRole.objects.filter(club=club, user=dora).exists()
+    invitation = RoleInvitation.objects.get(club=club, username="dora")
+    assert page_client(dora).post(f"/me/invitations/{invitation.pk}/accept/").status_code == 302
     role = ClubRole.objects.get(club=club, user=dora)
     assert role.role == "director"
     client.post(f"/clubs/{club.slug}/roles/{role.pk}/revoke/")
     assert not ClubRole.objects.filter(club=club, user=dora).exists()
 
 
-def test_granting_to_an_unknown_username_is_refused_at_the_field(club, admin_user):
-    response = page_client(admin_user).post(
-        f"/clubs/{club.slug}/roles/", {"username": "nobody", "role": "admin"}
-    )
-    assert response.status_code == 400
-    assert "No account named nobody can be given a role" in field_error(
-        response.content.decode(), "id_username"
-    )
+def test_granting_to_an_unknown_username_answers_as_for_a_known_one(club, admin_user):
+    UserFactory(username="dora")
+    client = page_client(admin_user)
+    pages = []
+    for name in ("dora", "nobody"):
+        response = client.post(
+            f"/clubs/{club.slug}/roles/", {"username": name, "role": "admin"}, follow=True
+        )
+        assert response.status_code == 200
+        messages = [str(m).replace(name, "NAME") for m in response.context["messages"]]
+        pages.append(messages)
+    assert pages[0] == pages[1]
+    assert pages[0] == [
+        "Invitation sent to NAME to be admin of the club: it takes effect when they accept it."
+    ]
+    assert not ClubRole.objects.filter(club=club, role="admin").exclude(user=admin_user).exists()
 
 
 def test_the_last_admin_cannot_be_removed(club, admin_user):

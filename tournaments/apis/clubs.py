@@ -1,5 +1,5 @@
 """Clubs: list and create, detail and edit, the Gem Rummy deck map, and the club's roles (list,
-grant, revoke).
+invite, revoke) and pending invitations (list, withdraw).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.models import Club, ClubRole
+from clubs.models import Club, ClubRole, RoleInvitation
 from clubs.permissions import user_can_manage_club
 from core.i18n import engine_message
 from core.pagination import Pagination
@@ -31,7 +31,9 @@ from tournaments.apis._common import (
     _user,
     conflict,
 )
+from tournaments.selectors.invitations import club_invitation_list
 from tournaments.services.edits import club_gem_deck_map_set, club_role_revoke, club_update
+from tournaments.services.invitations import club_role_invite, role_invitation_cancel
 
 
 class ClubOutput(serializers.ModelSerializer):
@@ -235,11 +237,23 @@ class ClubRoleOutput(serializers.ModelSerializer):
         fields = ["id", "username", "role"]
 
 
+class ClubInvitationOutput(serializers.ModelSerializer):
+    status = serializers.SerializerMethodField()
+
+    class Meta:
+        model = RoleInvitation
+        fields = ["id", "username", "role", "created_at", "status"]
+
+    def get_status(self, invitation: RoleInvitation) -> str:
+        return "pending" if invitation.accepted_at is None else "accepted"
+
+
 class ClubRoleListApi(_Api):
-    """Who holds which role in the club (GET) and granting one (POST); the club's admins only."""
+    """Who holds which role in the club (GET) and inviting someone to one (POST); the club's
+    admins only."""
 
     class ClubRoleGrantInputSerializer(serializers.Serializer):
-        username = serializers.CharField()
+        username = serializers.CharField(max_length=150)
         role = serializers.ChoiceField(choices=ClubRole.Role.choices)
 
     @extend_schema(
@@ -253,20 +267,54 @@ class ClubRoleListApi(_Api):
 
     @extend_schema(
         operation_id="clubs_roles_grant",
-        summary="Grant a club role",
-        description="Make a user an admin or a director of the club (granting twice changes "
-        "nothing).",
+        summary="Invite someone to a club role",
+        description="Invites whoever holds `username` to be an admin or a director of the club. "
+        "The answer is the same pending invitation whether or not an account has that name (so "
+        "it tells nobody who has an account); the role counts once its holder accepts it "
+        "(`POST /api/me/invitations/{id}/accept/`). Inviting the same name to the same role "
+        "again while it is pending answers the same invitation. A name is refused (400) only "
+        "for its form.",
         request=ClubRoleGrantInputSerializer,
-        responses={201: ClubRoleOutput, 400: INVALID, 403: FORBIDDEN, 404: NOT_FOUND},
+        responses={201: ClubInvitationOutput, 400: INVALID, 403: FORBIDDEN, 404: NOT_FOUND},
     )
     def post(self, request: Request, club_id: int) -> Response:
         club = _managed_club(request, club_id)
         data = self.ClubRoleGrantInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        role = services.club_role_grant_named(
-            club=club, username=data.validated_data["username"], role=data.validated_data["role"]
+        invitation = club_role_invite(
+            club=club,
+            username=data.validated_data["username"],
+            role=data.validated_data["role"],
+            invited_by=_user(request),
         )
-        return Response(ClubRoleOutput(role).data, status=status.HTTP_201_CREATED)
+        return Response(ClubInvitationOutput(invitation).data, status=status.HTTP_201_CREATED)
+
+
+class ClubInvitationListApi(_Api):
+    @extend_schema(
+        operation_id="clubs_invitations_list",
+        summary="List the club's pending role invitations",
+        description="Invitations not yet accepted, oldest first; a declined one is gone. The "
+        "club's admins only.",
+        responses={200: ClubInvitationOutput(many=True), 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, club_id: int) -> Response:
+        club = _managed_club(request, club_id)
+        return Response(ClubInvitationOutput(club_invitation_list(club=club), many=True).data)
+
+
+class ClubInvitationCancelApi(_Api):
+    @extend_schema(
+        operation_id="clubs_invitations_cancel",
+        summary="Withdraw a pending role invitation",
+        description="The club's admins only. An accepted invitation is a role: revoke the role.",
+        request=None,
+        responses={204: None, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    def delete(self, request: Request, club_id: int, invitation_id: int) -> Response:
+        club = _managed_club(request, club_id)
+        role_invitation_cancel(club=club, invitation_id=invitation_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class ClubRoleRevokeApi(_Api):

@@ -4,6 +4,7 @@ rule presets an event starts from.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.shortcuts import get_object_or_404
@@ -30,7 +31,15 @@ from tournaments.apis._common import (
     conflict,
 )
 from tournaments.models import Event
+from tournaments.selectors import OPTION_DEFAULTS
 from tournaments.services.edits import event_update
+
+OPTIONS_HELP = (
+    "Options that differ from the defaults: "
+    + ", ".join(f"{name} ({json.dumps(default)})" for name, default in OPTION_DEFAULTS.items())
+    + ". confirm_by_seat_link: true refuses (403) a confirmation or dispute made with the "
+    "table link; the other side answers on their own seat's link, signed in or with a token."
+)
 
 
 class EventOutput(serializers.ModelSerializer):
@@ -73,7 +82,7 @@ class EventListApi(_Api):
             choices=Event.Confirmation.choices, required=False, default="opponent"
         )
         rounds_planned = AsciiIntegerField(required=False, allow_null=True, min_value=1)
-        options = serializers.JSONField(required=False, default=dict)
+        options = serializers.JSONField(required=False, default=dict, help_text=OPTIONS_HELP)
         tiebreaks = serializers.ListField(child=serializers.CharField(), required=False)
         league = AsciiIntegerField(required=False, allow_null=True)
         starts_on = serializers.DateField(required=False, allow_null=True)
@@ -152,7 +161,7 @@ class EventDetailApi(_Api):
         options = serializers.DictField(
             required=False,
             allow_null=True,
-            help_text="Every option (replaces them); null or {} is the defaults.",
+            help_text="Every option (replaces them); null or {} is the defaults. " + OPTIONS_HELP,
         )
 
     @extend_schema(responses=EventOutput)

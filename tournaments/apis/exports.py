@@ -129,9 +129,10 @@ def _export(request: Request, table: ExportTable, name: str, footer: str) -> Htt
     content = table_pdf(
         title=table.title,
         subtitle="",
-        headers=table.headers,
+        headers=table.printed_headers,
         rows=table.rows,
         widths=table.widths,
+        legend=table.legend,
         paper=paper,
         footer=footer,
     )
@@ -163,8 +164,8 @@ class ResultsExportApi(_FileApi):
     @extend_schema(
         parameters=[FILE, PAPER],
         responses=_EXPORT_RESPONSES,
-        description="Every match of the event as CSV or PDF (round, table, players, net game "
-        "points, winner, how it ended, date).",
+        description="Every match of the event as CSV or PDF (round, table, players, winner, the "
+        "winner's margin — or the games each side won in a longer match —, how it ended, date).",
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event = _event(event_id)

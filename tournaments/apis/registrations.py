@@ -29,6 +29,7 @@ from tournaments.apis._common import (
     conflict,
 )
 from tournaments.apis.players import PlayerOutput
+from tournaments.links import token_from
 from tournaments.models import Event, Registration
 from tournaments.permissions import user_can_manage_event
 from tournaments.services.edits import event_players_paste
@@ -256,13 +257,48 @@ class RegistrationDropApi(_Api):
 
 
 class RegistrationSelfCheckinApi(APIView):
-    """The player's own link: ``POST /api/checkin/<token>/``, no account needed."""
+    """The player's own link with the token in the path: ``POST /api/checkin/<token>/``, no
+    account needed. Kept for clients written against it; the token then reaches access logs
+    (Knock's own redact it), so :class:`RegistrationSelfCheckinByLinkApi` is preferred."""
 
     permission_classes = [AllowAny]
     authentication_classes: list[type] = []
 
-    @extend_schema(request=None, responses=RegistrationOutput)
+    @extend_schema(
+        request=None,
+        responses=RegistrationOutput,
+        description="Check in with the token in the path. Prefer `POST /api/checkin/` with the "
+        "token in the body: a path is written to access logs.",
+    )
     def post(self, request: Request, token: str) -> Response:
+        registration = services.registration_checkin_by_token(token=token)
+        return Response(RegistrationOutput(registration).data)
+
+
+class RegistrationSelfCheckinByLinkApi(APIView):
+    """The player's own link: ``POST /api/checkin/`` with ``{"token": ...}`` (the token, or the
+    whole ``/checkin/#<token>`` link), no account needed; the token stays out of every URL."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    class CheckinByLinkInputSerializer(serializers.Serializer):
+        token = serializers.CharField(
+            max_length=300,
+            help_text="The check-in token, or the whole link (`https://<site>/checkin/#<token>`).",
+        )
+
+    @extend_schema(
+        operation_id="checkin_by_link",
+        request=CheckinByLinkInputSerializer,
+        responses={200: RegistrationOutput, 400: INVALID, 404: NOT_FOUND},
+        description="Check in with the player's own link, no account needed: the token (or the "
+        "whole link) in the body.",
+    )
+    def post(self, request: Request) -> Response:
+        data = self.CheckinByLinkInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        token = token_from(data.validated_data["token"])
         registration = services.registration_checkin_by_token(token=token)
         return Response(RegistrationOutput(registration).data)
 

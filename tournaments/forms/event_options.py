@@ -148,6 +148,13 @@ FLAG_OPTIONS: dict[str, Any] = {
     "third_place": _("Third-place match"),
     "grand_final_reset": _("Grand final reset (double elimination)"),
     "registered_only": _("Registered players only (club nights and leagues)"),
+    "confirm_by_seat_link": _("Confirm on the player's own link, not the table's phone"),
+}
+FLAG_OPTION_HELP: dict[str, Any] = {
+    "confirm_by_seat_link": _(
+        "The other side confirms or disputes an entry on their own seat's link or signed in; "
+        "the table link still enters hands."
+    ),
 }
 CHOICE_OPTIONS: dict[str, tuple[Any, tuple[tuple[str, Any], ...]]] = {
     "pair_by": (

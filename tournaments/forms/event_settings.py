@@ -32,6 +32,7 @@ from tournaments.forms.event_options import (
     _RULE_NAME,
     CHOICE_LABELS,
     CHOICE_OPTIONS,
+    FLAG_OPTION_HELP,
     FLAG_OPTIONS,
     FORM_OPTIONS,
     MATCH_FORMATS,
@@ -193,7 +194,10 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             )
         for name, label in FLAG_OPTIONS.items():
             self.fields[f"opt_{name}"] = forms.BooleanField(
-                label=label, required=False, initial=OPTION_DEFAULTS[name]
+                label=label,
+                required=False,
+                initial=OPTION_DEFAULTS[name],
+                help_text=FLAG_OPTION_HELP.get(name, ""),
             )
         if event is not None:
             # An event's kind never changes: what does not apply to it is not offered at all.
@@ -302,7 +306,8 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
     @staticmethod
     def _rule_field(p: RuleParam) -> forms.Field:
         label = p.label
-        attrs = {"data-param": p.name, "title": p.name}
+        # No title: the help under the field says what it is (a code name is no tooltip).
+        attrs = {"data-param": p.name}
         if p.kind == "bool":
             return forms.BooleanField(
                 label=label,

@@ -27,6 +27,8 @@ __all__ = [
     "QrCard",
     "SeatSlip",
     "TableSlip",
+    "column_widths",
+    "header_layout",
     "qr_cards_pdf",
     "round_pdf",
     "table_pdf",
@@ -38,6 +40,7 @@ FONT_FAMILY = "KnockGothicKR"
 FONT_PATH = Path(__file__).resolve().parent / "fonts" / "KnockGothicKR-Regular.ttf"
 
 _MARGIN = 15.0
+_HEADER_MIN_SIZE = 6.0
 _INK = (29, 35, 39)
 _MUTED = (99, 107, 115)
 
@@ -76,6 +79,7 @@ class _Table:
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     widths: tuple[float, ...] = field(default=())
+    legend: tuple[str, ...] = ()
 
 
 class _Document(FPDF):
@@ -133,17 +137,45 @@ class _Document(FPDF):
                 self.rect(x + start * module, y + r * module, (c - start) * module, module, "F")
 
     def draw_table(self, table: _Table, size: float = 10) -> None:
+        """The table with its header repeated on every page, then its legend (what the short
+        headers stand for) in small type under it. Headers wrap at spaces and are never cut:
+        see :func:`column_widths` and :func:`header_layout`."""
         usable = self.w - 2 * _MARGIN
-        widths = table.widths or tuple(usable / len(table.headers) for _ in table.headers)
+        relative = table.widths or tuple(1.0 for _ in table.headers)
+        widths = column_widths(
+            self,
+            headers=table.headers,
+            rows=table.rows,
+            relative=relative,
+            usable=usable,
+            size=size,
+        )
+        header_size, header_lines = header_layout(
+            self, headers=table.headers, widths=widths, size=size
+        )
         height = size * 0.6
-        self.set_font(FONT_FAMILY, size=size)
+        line_height = header_size * 0.45
+        header_height = max(height, max(len(h) for h in header_lines) * line_height + 1.8)
 
         def header() -> None:
+            x, y = self.l_margin, self.get_y()
             self.set_fill_color(234, 238, 241)
-            for text, w in zip(table.headers, widths, strict=True):
-                self.cell(w, height, text, border="B", fill=True)
-            self.ln(height)
+            self.rect(x, y, sum(widths), header_height, "F")
+            self.set_font(FONT_FAMILY, size=header_size)
+            for lines, w in zip(header_lines, widths, strict=True):
+                for i, line in enumerate(lines):
+                    self.set_xy(x, y + 0.9 + i * line_height)
+                    self.cell(w, line_height, line)
+                x += w
+            self.set_draw_color(*_INK)
+            self.line(
+                self.l_margin, y + header_height, self.l_margin + sum(widths), y + header_height
+            )
+            self.set_xy(self.l_margin, y + header_height)
+            self.set_font(FONT_FAMILY, size=size)
 
+        if self.will_page_break(header_height + height):
+            self.add_page()
         header()
         for row in table.rows:
             if self.will_page_break(height):
@@ -152,6 +184,117 @@ class _Document(FPDF):
             for text, w in zip(row, widths, strict=True):
                 self.cell(w, height, _fit(self, text, w), border="B")
             self.ln(height)
+        if table.legend:
+            self.ln(3)
+            for line in table.legend:
+                self.line_of(line, size=8, muted=True)
+
+
+def column_widths(
+    pdf: FPDF,
+    *,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    relative: Sequence[float],
+    usable: float,
+    size: float,
+) -> tuple[float, ...]:
+    """Widths (mm) that fill ``usable`` in the proportions of ``relative``, except that a column
+    is widened to hold its longest header word and its widest cell at ``size`` points; the room
+    is taken from the columns that have some to spare (a long name column), so numbers and
+    header words are not cut. Where that does not fit, the header words are measured a half
+    point smaller at a time (to 6), and then without the widest column's cells, then without
+    any cells (a long cell ends in an ellipsis); failing all, the proportions stand and
+    :func:`header_layout` breaks what still does not fit. Leaves ``pdf``'s font at ``size``."""
+    pad = 2 * pdf.c_margin + 0.2
+    total = float(sum(relative))
+    widths = [usable * r / total for r in relative]
+    pdf.set_font(FONT_FAMILY, size=size)
+    cells = [max([pdf.get_string_width(r[i]) for r in rows] or [0.0]) for i in range(len(headers))]
+    # Whole cells first (a number must not end in an ellipsis), then whole cells but in the
+    # widest column (the names, which may end in one), then header words only; at each, the
+    # header at the body's size if it can be, else a half point smaller at a time.
+    widest = max(range(len(relative)), key=lambda i: relative[i])
+    others = [0.0 if i == widest else c for i, c in enumerate(cells)]
+    sizes = [size - 0.5 * k for k in range(int((size - _HEADER_MIN_SIZE) / 0.5) + 1)]
+    for kept in (cells, others, [0.0 for _ in cells]):
+        for header_size in sizes:
+            pdf.set_font(FONT_FAMILY, size=header_size)
+            words = [max([pdf.get_string_width(w) for w in h.split()] or [0.0]) for h in headers]
+            need = [max(w, c) + pad for w, c in zip(words, kept, strict=True)]
+            fitted = _fill(widths, need, usable)
+            if fitted is not None:
+                pdf.set_font(FONT_FAMILY, size=size)
+                return fitted
+    pdf.set_font(FONT_FAMILY, size=size)
+    return tuple(widths)
+
+
+def _fill(widths: list[float], need: list[float], usable: float) -> tuple[float, ...] | None:
+    """``widths`` with each column widened to ``need``, the room taken from the columns wider
+    than they need (in proportion to what they can spare); None when there is not room."""
+    wanted = [max(w, n) for w, n in zip(widths, need, strict=True)]
+    excess = sum(wanted) - usable
+    if excess <= 1e-9:
+        return tuple(widths)
+    spare = [max(0.0, w - n) for w, n in zip(widths, need, strict=True)]
+    room = sum(spare)
+    if room < excess:
+        return None
+    return tuple(
+        w_want - (s / room) * excess if s else w_want
+        for w_want, s in zip(wanted, spare, strict=True)
+    )
+
+
+def _wrap(pdf: FPDF, text: str, width: float) -> list[str]:
+    """``text`` broken at spaces into lines that fit ``width`` at the current font; a word wider
+    than ``width`` on its own is broken between characters (nothing is ever cut)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while pdf.get_string_width(word) > width and len(word) > 1:
+            if line:
+                lines.append(line)
+                line = ""
+            cut = len(word) - 1
+            while cut > 1 and pdf.get_string_width(word[:cut]) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        trial = f"{line} {word}" if line else word
+        if line and pdf.get_string_width(trial) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
+def header_layout(
+    pdf: FPDF, *, headers: Sequence[str], widths: Sequence[float], size: float
+) -> tuple[float, tuple[tuple[str, ...], ...]]:
+    """The header row's font size and each header's lines: a header wraps at its spaces, and
+    the size comes down by half points (to 6 at least) until every word fits its column, so no
+    header is cut or runs into the next. Leaves ``pdf``'s font at the size returned."""
+    current = size
+    while True:
+        pdf.set_font(FONT_FAMILY, size=current)
+        fits = all(
+            pdf.get_string_width(word) <= w - 2 * pdf.c_margin
+            for head, w in zip(headers, widths, strict=True)
+            for word in head.split()
+        )
+        if fits or current <= _HEADER_MIN_SIZE:
+            break
+        current -= 0.5
+    lines = tuple(
+        tuple(_wrap(pdf, head, w - 2 * pdf.c_margin))
+        for head, w in zip(headers, widths, strict=True)
+    )
+    return current, lines
 
 
 def _fit(pdf: FPDF, text: str, width: float) -> str:
@@ -186,9 +329,7 @@ def round_pdf(
         pdf.line_of(subtitle, muted=True)
     pdf.ln(3)
     usable = pdf.w - 2 * _MARGIN
-    pdf.draw_table(
-        _Table(headers, tuple(rows), (usable * 0.16, usable * 0.62, usable * 0.22)), size=12
-    )
+    pdf.draw_table(_Table(headers, tuple(rows), (0.16, 0.62, 0.22)), size=12)
     for slip in slips:
         pdf.add_page()
         pdf.heading(slip.heading, size=26)
@@ -271,9 +412,12 @@ def table_pdf(
     paper: Paper = "a4",
     footer: str = "Knock",
     widths: Sequence[float] = (),
+    legend: Sequence[str] = (),
 ) -> bytes:
-    """A titled table over as many pages as it needs, the header repeated on each page.
-    ``widths`` are relative (they are scaled to the page); equal columns without them."""
+    """A titled table over as many pages as it needs, the header repeated on each page, and
+    ``legend`` (what its short headers stand for) in small type under it. ``widths`` are
+    relative (they are scaled to the page, a column widened if a header word or a cell needs
+    it); equal columns without them."""
     if any(len(r) != len(headers) for r in rows):
         raise ValueError("every row needs one cell per header")
     pdf = _Document(paper=paper, title=title, footer=footer)
@@ -282,10 +426,7 @@ def table_pdf(
     if subtitle:
         pdf.line_of(subtitle, muted=True)
     pdf.ln(3)
-    usable = pdf.w - 2 * _MARGIN
-    scaled: tuple[float, ...] = ()
-    if widths:
-        total = float(sum(widths))
-        scaled = tuple(usable * w / total for w in widths)
-    pdf.draw_table(_Table(tuple(headers), tuple(tuple(r) for r in rows), scaled))
+    pdf.draw_table(
+        _Table(tuple(headers), tuple(tuple(r) for r in rows), tuple(widths), tuple(legend))
+    )
     return _output(pdf)

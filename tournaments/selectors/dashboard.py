@@ -8,19 +8,22 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db.models import Case, Count, IntegerField, Q, Value, When
 
-from clubs.models import Club, ClubRole, Player
+from clubs.models import Club, ClubRole, Player, RoleInvitation
 from scoring.models import Match
 from tournaments.models import Event
+from tournaments.selectors.invitations import user_role_invitations
 from tournaments.selectors.lists import PlayerMatch, player_matches
 
 
 @dataclass(frozen=True, slots=True)
 class Dashboard:
-    """A user's clubs (with their role), directed events and own matches."""
+    """A user's clubs (with their role), directed events, own matches, and the club roles
+    they are invited to (which count only once accepted)."""
 
     clubs: tuple[tuple[Club, str], ...]
     events: tuple[Event, ...]
     matches: tuple[PlayerMatch, ...]
+    invitations: tuple[RoleInvitation, ...] = ()
 
     @property
     def directs(self) -> bool:
@@ -62,4 +65,9 @@ def user_dashboard(*, user: User) -> Dashboard:
     for player in Player.objects.filter(user=user):
         matches.extend(player_matches(player=player, limit=20))
     matches.sort(key=lambda m: (m.result != "playing", -m.match.created_at.timestamp()))
-    return Dashboard(clubs=tuple(club_rows), events=tuple(events), matches=tuple(matches[:20]))
+    return Dashboard(
+        clubs=tuple(club_rows),
+        events=tuple(events),
+        matches=tuple(matches[:20]),
+        invitations=tuple(user_role_invitations(user=user)),
+    )

@@ -19,8 +19,9 @@ from clubs.models import Player
 from scoring.models import Match
 from tournaments.models import Event
 from tournaments.selectors.options import event_tiebreak_order
-from tournaments.selectors.results import event_match_records
+from tournaments.selectors.results import MatchRecord, event_match_records
 from tournaments.selectors.standings import event_standings
+from tournaments.standings_labels import TIEBREAK_LABELS, TIEBREAK_LEGENDS
 
 EXPORT_TIEBREAK_LABELS: dict[str, Any] = {
     "match_points": gettext_lazy("Match points"),
@@ -38,19 +39,28 @@ EXPORT_TIEBREAK_LABELS: dict[str, Any] = {
 
 @dataclass(frozen=True, slots=True)
 class ExportTable:
-    """A titled table of text: what an export holds, whatever its format."""
+    """A titled table of text: what an export holds, whatever its format. A CSV has the full
+    ``headers``; a PDF page has room for ``short_headers`` (as the event page's table) and
+    prints the ``legend`` under the table, what each short header stands for."""
 
     title: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     widths: tuple[float, ...] = ()
+    short_headers: tuple[str, ...] = ()
+    legend: tuple[str, ...] = ()
+
+    @property
+    def printed_headers(self) -> tuple[str, ...]:
+        """The headers a PDF prints: the short ones when there are."""
+        return self.short_headers or self.headers
 
 
 def _text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
-        return f"{value:g}"
+        return f"{round(value, 3):g}"  # a share to three places (0.333), as it is read
     return str(value)
 
 
@@ -87,17 +97,56 @@ def event_standings_export(*, event: Event) -> ExportTable:
             )
         )
     widths = (1.0, 4.0, 1.4, 1.0, 1.0, 1.0, *(1.4 for _k in keys))
+    short = (
+        _("Rank"),
+        _("Player"),
+        str(TIEBREAK_LABELS["match_points"]),
+        _("Won"),
+        _("Drawn"),
+        _("Lost"),
+        *(str(TIEBREAK_LABELS.get(k, EXPORT_TIEBREAK_LABELS.get(k, k))) for k in keys),
+    )
+    legend = tuple(
+        _legend_line(str(TIEBREAK_LABELS[k]), str(TIEBREAK_LEGENDS[k]))
+        for k in ("match_points", *keys)
+        if k in TIEBREAK_LABELS and k in TIEBREAK_LEGENDS
+    )
     return ExportTable(
         title=_("%(event)s · standings") % {"event": event.name},
         headers=headers,
         rows=tuple(rows),
         widths=widths,
+        short_headers=short,
+        legend=legend,
     )
 
 
+def _legend_line(label: str, meaning: str) -> str:
+    """A legend line: the short header, then what it means (once, when the meaning already
+    starts with it: "Buchholz: the opponents' match points added up")."""
+    if meaning.startswith(label + ":"):
+        return meaning
+    return f"{label} – {meaning}"
+
+
+def _margin(record: MatchRecord) -> str:
+    """A finished match's margin as the pages read it: the winner's points (the score sheet's
+    "Ada wins by 386"), or the games each side won in a longer match, the winner's first (the
+    player page's "games 2-1"). Never a loser's negative number beside the winner's."""
+    if not record.finished or record.decision != Match.Decision.PLAYED or not record.winners:
+        return ""
+    won = [int(x or 0) for x in (record.summary or {}).get("games_won") or []]
+    margins = (record.summary or {}).get("margins") or []
+    seat = record.players.index(record.winners[0])
+    side = record.winner_team if record.winner_team is not None else seat
+    if len(margins) > 1 and len(won) == 2 and side in (0, 1):
+        return _("games %(a)s-%(b)s") % {"a": won[side], "b": won[1 - side]}
+    return _text(record.game_points[seat]) if seat < len(record.game_points) else ""
+
+
 def event_results_export(*, event: Event) -> ExportTable:
-    """Every match of the event: round, table, players, net game points, winner and how it
-    ended (played, bye, forfeit), oldest first."""
+    """Every match of the event: round, table, players, winner, the winner's margin (see
+    :func:`_margin`) and how it ended (played, bye, forfeit), oldest first."""
     records = event_match_records(event=event, with_hands=False)
     ids = {p for r in records for p in r.players} | {r.winner for r in records if r.winner}
     names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "name"))
@@ -116,8 +165,8 @@ def event_results_export(*, event: Event) -> ExportTable:
                 _text(r.round),
                 _text(tables.get(r.id)),
                 " – ".join(names.get(p, "?") for p in r.players),
-                " – ".join(_text(p) for p in r.game_points) if r.finished else "",
-                names.get(r.winner, "") if r.winner else "",
+                " & ".join(names.get(p, "?") for p in r.winners),
+                _margin(r),
                 how,
                 _text(r.finished_on),
             )
@@ -128,13 +177,13 @@ def event_results_export(*, event: Event) -> ExportTable:
             _("Round"),
             _("Table"),
             _("Players"),
-            _("Game points"),
             _("Winner"),
+            _("Margin"),
             _("Result"),
             _("Date"),
         ),
         rows=tuple(rows),
-        widths=(1.0, 1.0, 4.5, 1.8, 2.4, 1.8, 2.0),
+        widths=(1.0, 1.0, 4.5, 2.4, 1.6, 1.8, 2.0),
     )
 
 

@@ -27,6 +27,9 @@ OPTION_DEFAULTS: dict[str, Any] = {
     # Club nights and leagues: a match may seat only players already registered (else starting
     # a match registers its players, so everybody who plays counts in the standings).
     "registered_only": False,
+    # Confirming or disputing an entry needs the other side's own seat link or account: the
+    # table link (one shared phone) still enters and withdraws, but does not answer.
+    "confirm_by_seat_link": False,
 }
 """Every event option with its default; ``Event.options`` stores only what differs."""
 

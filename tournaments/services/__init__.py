@@ -13,11 +13,17 @@ from tournaments.services.brackets import bracket_advance, bracket_start, event_
 from tournaments.services.clubs import (
     club_create,
     club_role_grant,
-    club_role_grant_named,
     player_create,
+    signup_mode,
 )
 from tournaments.services.corrections import match_result_change_allowed, match_result_changed
 from tournaments.services.events import event_create, event_finish, forbidden_pairing_create
+from tournaments.services.invitations import (
+    club_role_invite,
+    role_invitation_accept,
+    role_invitation_cancel,
+    role_invitation_decline,
+)
 from tournaments.services.ratings import ratings_update_for_event, ratings_update_for_match
 from tournaments.services.registrations import (
     event_players_enter,
@@ -50,7 +56,7 @@ __all__ = [
     "bracket_start",
     "club_create",
     "club_role_grant",
-    "club_role_grant_named",
+    "club_role_invite",
     "event_create",
     "event_finish",
     "event_players_enter",
@@ -68,9 +74,13 @@ __all__ = [
     "registration_checkin_by_token",
     "registration_create",
     "registration_drop",
+    "role_invitation_accept",
+    "role_invitation_cancel",
+    "role_invitation_decline",
     "round_pair",
     "round_pair_execute",
     "round_repair",
+    "signup_mode",
     "standings_failed",
     "standings_prompt",
     "standings_recompute",

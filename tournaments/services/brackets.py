@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from core.errors import ApplicationError
+from core.names import name_clean
 from scoring.models import Match
 from tournaments.algorithms.elimination import MatchStatus
 from tournaments.algorithms.round_robin import playoff_seeding
@@ -156,6 +157,8 @@ def event_playoff_create(*, event: Event, user: User | None = None, name: str = 
     whose players are registered, checked in and seeded from the stored standings (which must
     be current).
     """
+    if name.strip():
+        name = name_clean(name, empty_message=_("An event needs a name."))
     cut = event_option(event=event, name="playoff_cut")
     if not cut:
         raise ApplicationError(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import password_validation
 from django.contrib.auth.models import User
 from django.contrib.auth.validators import UnicodeUsernameValidator
@@ -10,8 +11,9 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, ClubRole, Player
+from clubs.models import Club, ClubRole, Player, RoleInvitation
 from core.errors import ApplicationError
+from core.names import name_clean
 
 RESERVED_CLUB_SLUGS = frozenset({"new"})
 """Addresses the site's own pages use (``/clubs/new/``), which no club may take."""
@@ -26,9 +28,7 @@ def club_fields_check(
     address with no letter or digit, a reserved address, or an address another club has. Call it
     inside the transaction that writes the club.
     """
-    name = name.strip()
-    if not name:
-        raise ApplicationError(_("A club needs a name."), field="name")
+    name = name_clean(name, empty_message=_("A club needs a name."))
     if rating_period_days < 1:
         raise ApplicationError(
             _("The rating period is at least one day."), field="rating_period_days"
@@ -81,26 +81,6 @@ def club_role_grant(*, club: Club, user: User, role: str) -> ClubRole:
     return club_role
 
 
-def club_role_grant_named(*, club: Club, username: str, role: str) -> ClubRole:
-    """Grant ``role`` to the active account named ``username``.
-
-    An unknown name and a name that cannot hold a role (an inactive account) get the same
-    answer, so the grant form tells nobody whether an account exists.
-    """
-    name = (username or "").strip()
-    user = User.objects.filter(username=name, is_active=True).first() if name else None
-    if user is None:
-        raise ApplicationError(
-            _(
-                "No account named %(name)s can be given a role; check the spelling, or ask "
-                "them to sign up first."
-            )
-            % {"name": name},
-            field="username",
-        )
-    return club_role_grant(club=club, user=user, role=role)
-
-
 def player_create(
     *,
     club: Club,
@@ -110,9 +90,7 @@ def player_create(
     family: str = "",
 ) -> Player:
     """Add a player to a club's list; no account is needed (guests are common)."""
-    name = name.strip()
-    if not name:
-        raise ApplicationError(_("A player needs a name."), field="name")
+    name = name_clean(name, empty_message=_("A player needs a name."))
     try:
         with transaction.atomic():
             return Player.objects.create(
@@ -126,12 +104,29 @@ def player_create(
         ) from exc
 
 
+SIGNUP_MODES = ("open", "invitation", "closed")
+
+
+def signup_mode() -> str:
+    """Who may make an account here (``KNOCK_SIGNUP``): anyone (``open``), only a username a
+    club admin has invited and who has not answered yet (``invitation``), or nobody
+    (``closed``: accounts come from ``manage.py createsuperuser`` or the admin)."""
+    mode = str(getattr(settings, "KNOCK_SIGNUP", "open"))
+    return mode if mode in SIGNUP_MODES else "closed"
+
+
 def user_signup(*, username: str, password: str, email: str = "") -> User:
     """Create an account (a director starting out); it holds no club role until it starts a club.
 
     The username is refused if taken (ignoring case, so ``Mina`` and ``mina`` are not two people)
-    or not a valid username; the password must pass the site's password validators.
+    or not a valid username; the password must pass the site's password validators. The site's
+    sign-up mode (:func:`signup_mode`) may refuse it first (403).
     """
+    mode = signup_mode()
+    if mode == "closed":
+        raise ApplicationError(
+            _("This site does not take new accounts; ask its administrator for one."), status=403
+        )
     username = username.strip()
     email = email.strip()
     if not username:
@@ -140,6 +135,20 @@ def user_signup(*, username: str, password: str, email: str = "") -> User:
         UnicodeUsernameValidator()(username)
     except ValidationError as exc:
         raise ApplicationError(" ".join(exc.messages), field="username") from exc
+    if (
+        mode == "invitation"
+        and not RoleInvitation.objects.filter(
+            username__iexact=username, accepted_at__isnull=True
+        ).exists()
+    ):
+        raise ApplicationError(
+            _(
+                "Accounts here are by invitation: use the username a club admin invited, or ask "
+                "one to invite you first."
+            ),
+            status=403,
+            field="username",
+        )
     taken = _("The username %(username)s is taken; choose another.") % {"username": username}
     if User.objects.filter(username__iexact=username).exists():
         raise ApplicationError(taken, status=409, field="username")

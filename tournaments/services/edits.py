@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, ClubRole, Player
 from core.errors import ApplicationError
 from core.i18n import engine_message
+from core.names import name_clean
 from engine.errors import EngineError
 from engine.gem import DeckMap
 from engine.rules import RuleSet
@@ -105,8 +106,10 @@ def _pasted(names: Iterable[str]) -> list[str]:
     wanted: list[str] = []
     seen: set[str] = set()
     for raw in names:
-        name = raw.strip()
-        if name and name.casefold() not in seen:
+        if not raw.strip():
+            continue
+        name = name_clean(raw, empty_message=_("Paste at least one name."), field="names")
+        if name.casefold() not in seen:
             seen.add(name.casefold())
             wanted.append(name)
     if not wanted:
@@ -141,9 +144,7 @@ def event_players_paste(
 
 def player_update(*, player: Player, name: str, is_guest: bool, family: str = "") -> Player:
     """Rename a player (or change the guest flag or family); names stay unique in the club."""
-    name = name.strip()
-    if not name:
-        raise ApplicationError(_("A player needs a name."), field="name")
+    name = name_clean(name, empty_message=_("A player needs a name."))
     player.name, player.is_guest, player.family = name, is_guest, family.strip()
     try:
         with transaction.atomic():
@@ -193,8 +194,7 @@ def event_update(
         raise ApplicationError(
             _("The event is finished; its settings can no longer change."), status=409
         )
-    if not name.strip():
-        raise ApplicationError(_("An event needs a name."), field="name")
+    name = name_clean(name, empty_message=_("An event needs a name."))
     if confirmation not in Event.Confirmation.values:
         raise ApplicationError(
             _("Unknown confirmation policy %(policy)s: choose one of %(choices)s.")
@@ -225,7 +225,7 @@ def event_update(
         standings_changed = new_options != (event.options or {}) or new_tiebreaks != (
             event.tiebreaks or []
         )
-        event.name = name.strip()
+        event.name = name
         event.starts_on = starts_on
         event.rules = new_rules
         event.match_format = new_format

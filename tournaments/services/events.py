@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Player
 from core.errors import ApplicationError
 from core.i18n import engine_message
+from core.names import name_clean
 from core.parsing import strict_int
 from engine.errors import EngineError
 from engine.game import MatchFormat
@@ -105,7 +106,7 @@ def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
                 % {"name": name, "choices": ", ".join(_RULE_CHOICES)},
                 field="options",
             )
-    for name in ("registered_only",):
+    for name in ("registered_only", "confirm_by_seat_link"):
         if name in data and not isinstance(data[name], bool):
             raise ApplicationError(
                 _("The option %(name)s is true or false.") % {"name": name}, field="options"
@@ -174,8 +175,7 @@ def event_create(
             % {"policy": confirmation, "choices": ", ".join(Event.Confirmation.values)},
             field="confirmation",
         )
-    if not name.strip():
-        raise ApplicationError(_("An event needs a name."), field="name")
+    name = name_clean(name, empty_message=_("An event needs a name."))
     if rounds_planned is not None and rounds_planned < 1:
         raise ApplicationError(
             _("Plan at least one round (rounds_planned)."), field="rounds_planned"
@@ -189,7 +189,7 @@ def event_create(
     with transaction.atomic():
         event = Event.objects.create(
             club_id=club_id,
-            name=name.strip(),
+            name=name,
             kind=kind,
             rules=_rules(rules),
             match_format=_match_format(match_format),

@@ -19,10 +19,12 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from core.i18n import rules_name
 from scoring.links import secret_of
 from scoring.models import Match
 from scoring.permissions import Actor, match_access
 from scoring.services import match_keys_ensure
+from tournaments.links import checkin_url
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import user_can_manage_event
 from tournaments.printing.pdf import Paper, QrCard, SeatSlip, TableSlip, qr_cards_pdf, round_pdf
@@ -39,7 +41,8 @@ def _require_director(*, actor: Actor, event: Event) -> None:
 
 def rules_in_brief(rules: dict[str, Any]) -> tuple[str, ...]:
     """The rule set in a few short lines for a table slip, in the reader's language."""
-    lines = [_("Rules: %(name)s") % {"name": rules.get("name") or "—"}]
+    name = rules_name(rules["name"]) if rules.get("name") else "—"
+    lines = [_("Rules: %(name)s") % {"name": name}]
     target = rules.get("target")
     if target:
         lines.append(_("A game is played to %(n)s points.") % {"n": target})
@@ -85,7 +88,8 @@ def round_print_pdf(*, rnd: Round, actor: Actor, absolute: Absolute, paper: Pape
         if match.decision == Match.Decision.BYE or len(seats) < 2:
             rows.append((table, pairing, _("bye")))
             continue
-        rows.append((table, pairing, " · ".join(str(s.position) for s in seats)))
+        # Seats are counted from 1 on paper, as on the pages (``position`` is 0-based).
+        rows.append((table, pairing, " · ".join(str(s.position + 1) for s in seats)))
         note = ""
         urls: dict[int, str] = {}
         if match_access(actor=actor, match=match).neutral_director:
@@ -104,7 +108,8 @@ def round_print_pdf(*, rnd: Round, actor: Actor, absolute: Absolute, paper: Pape
                 pairing=pairing,
                 seats=tuple(
                     SeatSlip(
-                        label=_("Seat %(n)s · %(name)s") % {"n": s.position, "name": s.player.name},
+                        label=_("Seat %(n)s · %(name)s")
+                        % {"n": s.position + 1, "name": s.player.name},
                         url=urls.get(s.position),
                     )
                     for s in seats
@@ -144,7 +149,7 @@ def checkin_cards_pdf(*, event: Event, actor: Actor, absolute: Absolute, paper: 
         QrCard(
             heading=r.player.name,
             caption=_("Scan to check in"),
-            url=absolute(reverse("checkin", args=[r.checkin_token])),
+            url=checkin_url(absolute=absolute, token=r.checkin_token),
         )
         for r in registrations
     ]

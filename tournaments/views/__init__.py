@@ -27,6 +27,7 @@ from tournaments.views.console import event_console_view
 from tournaments.views.dashboard import dashboard
 from tournaments.views.event_director import (
     checkin_by_link,
+    checkin_open,
     event_match_start,
     event_pair,
     forbidden_pairing_add,
@@ -60,6 +61,7 @@ __all__ = [
     "SignOutView",
     "checkin_by_link",
     "checkin_cards",
+    "checkin_open",
     "club_create_view",
     "club_detail",
     "club_edit",

@@ -3,8 +3,11 @@ manage it. Not views."""
 
 from __future__ import annotations
 
+from typing import NoReturn
+
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
@@ -20,12 +23,14 @@ def _event(pk: int) -> Event:
 
 # -- director pages: clubs, players, roles, event settings ----------------------------------------
 #
-# Signed-out visitors are sent to sign in; signed-in users without the role get a 403 page.
+# Signed-out visitors are sent to sign in; signed-in users without the role get the site's 403
+# page (templates/403.html: the refusal, who is signed in, and signing in as someone else).
 # Every write goes through a service; an ``ApplicationError`` lands at the form field it names.
 
 
-def _forbidden(request: HttpRequest, message: str) -> HttpResponse:
-    return render(request, "tournaments/forbidden.html", {"message": message}, status=403)
+def _forbidden(request: HttpRequest, message: str) -> NoReturn:
+    """Refuse with a 403 that shows ``message`` (``handler403``, core/error_views.py)."""
+    raise PermissionDenied(message)
 
 
 def _club(slug: str) -> Club:
@@ -35,5 +40,5 @@ def _club(slug: str) -> Club:
 def _directed_club(request: HttpRequest, slug: str) -> tuple[Club, HttpResponse | None]:
     club = _club(slug)
     if not user_can_direct_club(user=request.user, club=club):
-        return club, _forbidden(request, _("Only the club's admins and directors may do this."))
+        _forbidden(request, _("Only the club's admins and directors may do this."))
     return club, None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login, password_validation
 from django.contrib.auth.views import LoginView, LogoutView
@@ -14,7 +16,7 @@ from core.errors import ApplicationError
 from tournaments.forms import (
     SignUpForm,
 )
-from tournaments.services.clubs import user_signup
+from tournaments.services.clubs import signup_mode, user_signup
 
 # -- sign in ---------------------------------------------------------------------------------
 
@@ -27,6 +29,9 @@ class SignInView(LoginView):
     redirect_authenticated_user = True
     next_page = "dashboard"
 
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return {**super().get_context_data(**kwargs), "signup_mode": signup_mode()}
+
 
 class SignOutView(LogoutView):
     next_page = "home"
@@ -34,9 +39,15 @@ class SignOutView(LogoutView):
 
 @sensitive_post_parameters("password1", "password2")
 def signup(request: HttpRequest) -> HttpResponse:
-    """A new account, signed in at once and sent to start a club (a director's first step)."""
+    """A new account, signed in at once and sent to start a club (a director's first step).
+
+    ``KNOCK_SIGNUP`` decides who may: anyone, only an invited username, or nobody (a 403 page).
+    """
     if request.user.is_authenticated:
         return redirect("club-create")
+    mode = signup_mode()
+    if mode == "closed":
+        return render(request, "registration/signup_closed.html", status=403)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -49,6 +60,13 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_service_error(exc)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            if mode == "invitation":  # their invitation waits on their page
+                messages.success(
+                    request,
+                    _("Welcome, %(user)s. Your invitation is below: accept it to take the role.")
+                    % {"user": user.get_username()},
+                )
+                return redirect("dashboard")
             messages.success(
                 request,
                 _("Welcome, %(user)s. Start your club next.") % {"user": user.get_username()},
@@ -57,6 +75,10 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "registration/signup.html",
-        {"form": form, "password_help": password_validation.password_validators_help_texts()},
+        {
+            "form": form,
+            "password_help": password_validation.password_validators_help_texts(),
+            "signup_mode": mode,
+        },
         status=400 if form.errors else 200,
     )

@@ -1,4 +1,8 @@
-"""A club's roles: grant and revoke admins and directors (club admins)."""
+"""A club's roles: invite, list and revoke admins and directors (club admins).
+
+Granting a role sends an invitation: the page answers the same whether or not an account holds
+the name, and the role counts once its holder accepts it on their own page (/me/).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.models import Club, ClubRole
+from clubs.models import Club, ClubRole, RoleInvitation
 from clubs.permissions import user_can_manage_club
 from core.errors import ApplicationError
 from tournaments.forms import (
@@ -18,12 +22,11 @@ from tournaments.forms import (
 from tournaments.selectors import (
     club_role_list,
 )
-from tournaments.services import (
-    club_role_grant_named,
-)
+from tournaments.selectors.invitations import club_invitation_list
 from tournaments.services.edits import (
     club_role_revoke,
 )
+from tournaments.services.invitations import club_role_invite, role_invitation_cancel
 from tournaments.views._common import _club, _forbidden
 
 # -- club roles ------------------------------------------------------------------------------
@@ -35,7 +38,12 @@ def _roles_page(
     return render(
         request,
         "tournaments/club_roles.html",
-        {"club": club, "roles": list(club_role_list(club=club)), "form": form or RoleGrantForm()},
+        {
+            "club": club,
+            "roles": list(club_role_list(club=club)),
+            "invitations": list(club_invitation_list(club=club)),
+            "form": form or RoleGrantForm(),
+        },
         status=400 if form is not None and form.errors else 200,
     )
 
@@ -50,19 +58,22 @@ def club_roles(request: HttpRequest, slug: str) -> HttpResponse:
     form = RoleGrantForm(request.POST)
     if form.is_valid():
         try:
-            club_role_grant_named(
-                club=club, username=form.cleaned_data["username"], role=form.cleaned_data["role"]
+            invitation = club_role_invite(
+                club=club,
+                username=form.cleaned_data["username"],
+                role=form.cleaned_data["role"],
+                invited_by=request.user,  # type: ignore[arg-type]
             )
         except ApplicationError as exc:
             form.add_service_error(exc)
         else:
             messages.success(
                 request,
-                _("%(user)s is now %(role)s of the club.")
-                % {
-                    "user": form.cleaned_data["username"],
-                    "role": ClubRole.Role(form.cleaned_data["role"]).label,
-                },
+                _(
+                    "Invitation sent to %(user)s to be %(role)s of the club: it takes effect "
+                    "when they accept it."
+                )
+                % {"user": invitation.username, "role": invitation.get_role_display()},
             )
             return redirect("club-roles", slug=club.slug)
     return _roles_page(request, club, form)
@@ -84,5 +95,26 @@ def club_role_revoke_view(request: HttpRequest, slug: str, role_id: int) -> Http
             request,
             _("%(user)s is no longer %(role)s of the club.")
             % {"user": role.user.get_username(), "role": role.get_role_display()},
+        )
+    return redirect("club-roles", slug=club.slug)
+
+
+@login_required
+@require_POST
+def club_invitation_cancel_view(
+    request: HttpRequest, slug: str, invitation_id: int
+) -> HttpResponse:
+    club = _club(slug)
+    if not user_can_manage_club(user=request.user, club=club):
+        return _forbidden(request, _("Only the club's admins may grant roles."))
+    get_object_or_404(RoleInvitation, pk=invitation_id, club=club, accepted_at__isnull=True)
+    try:
+        invitation = role_invitation_cancel(club=club, invitation_id=invitation_id)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("The invitation to %(user)s is withdrawn.") % {"user": invitation.username},
         )
     return redirect("club-roles", slug=club.slug)

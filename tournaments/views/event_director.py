@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import ApplicationError
 from scoring.permissions import Actor
@@ -25,6 +25,7 @@ from tournaments.forms import (
     PasteRegisterForm,
     RegisterForm,
 )
+from tournaments.links import token_from
 from tournaments.models import (
     Event,
     Registration,
@@ -285,20 +286,57 @@ def event_match_start(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("match-detail", pk=match.pk)
 
 
+# -- a player's own check-in link ---------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def checkin_open(request: HttpRequest) -> HttpResponse:
+    """``/checkin/#<token>`` (what cards and QR codes hold): the page's script posts the
+    fragment here, or the player pastes the link. That shows the player's check-in page; its
+    button posts the token again with ``confirm`` to check in (:mod:`tournaments.links`)."""
+    if request.method != "POST":
+        return _no_referrer(render(request, "tournaments/checkin_open.html"))
+    token = token_from(request.POST.get("token") or "")
+    registration = (
+        Registration.objects.select_related("event", "player").filter(checkin_token=token).first()
+        if token
+        else None
+    )
+    if registration is None:
+        error = _("This check-in link is not valid.")
+        page = render(request, "tournaments/checkin_open.html", {"error": error}, status=404)
+        return _no_referrer(page)
+    return _checkin(request, registration, confirm="confirm" in request.POST)
+
+
+@require_http_methods(["GET", "POST"])
 def checkin_by_link(request: HttpRequest, token: str) -> HttpResponse:
-    """A player's own check-in link: the token is the credential (no account needed)."""
+    """``/checkin/<token>/``, typed by hand or on a card printed before links carried the token
+    as a fragment: still works, never issued."""
     registration = get_object_or_404(
         Registration.objects.select_related("event", "player"), checkin_token=token
     )
+    return _checkin(request, registration, confirm=request.method == "POST")
+
+
+def _checkin(request: HttpRequest, registration: Registration, *, confirm: bool) -> HttpResponse:
+    """The player's check-in page (checking them in first if ``confirm``)."""
     error = None
-    if request.method == "POST":
+    if confirm:
         try:
-            registration = registration_checkin_by_token(token=token)
+            registration = registration_checkin_by_token(token=registration.checkin_token)
         except ApplicationError as exc:
             error = exc.message
-    return render(
+    page = render(
         request,
         "tournaments/checkin.html",
         {"registration": registration, "event": registration.event, "error": error},
         status=409 if error else 200,
     )
+    return _no_referrer(page)
+
+
+def _no_referrer(response: HttpResponse) -> HttpResponse:
+    """A page that holds a check-in token sends no ``Referer`` anywhere from it."""
+    response["Referrer-Policy"] = "no-referrer"
+    return response

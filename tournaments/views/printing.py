@@ -103,9 +103,10 @@ def event_export(request: HttpRequest, pk: int, what: str, fmt: str) -> HttpResp
     content = table_pdf(
         title=table.title,
         subtitle="",
-        headers=table.headers,
+        headers=table.printed_headers,
         rows=table.rows,
         widths=table.widths,
+        legend=table.legend,
         paper=paper,
         footer=event.name,
     )

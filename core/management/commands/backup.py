@@ -1,4 +1,4 @@
-"""``manage.py backup``: a consistent, dated copy of the database, safe while Knock runs."""
+"""``manage.py backup``: a consistent, dated, signed copy of the database, safe while Knock runs."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from core.errors import ApplicationError
 class Command(BaseCommand):
     help = (
         "Write a consistent copy of the database (SQLite online backup, or pg_dump custom "
-        "format) named knock-YYYYMMDD-HHMMSS into KNOCK_BACKUP_DIR (default var/backups)."
+        "format) with the migrations it was taken at, signed with SECRET_KEY, as one private "
+        "file knock-YYYYMMDD-HHMMSS.sqlite3.tar (or .pgdump.tar) in KNOCK_BACKUP_DIR (default "
+        "var/backups)."
     )
 
     def add_arguments(self, parser: Any) -> None:

@@ -38,6 +38,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
+from core.private import UMASK
+
 # A process that ran this long before dying starts again at once; quicker deaths back off.
 STABLE_AFTER = 60.0
 MAX_BACKOFF = 60.0
@@ -167,8 +169,18 @@ class Command(BaseCommand):
         parser.add_argument(
             "--timeout", type=float, default=90.0, help="seconds to wait for health"
         )
+        parser.add_argument(
+            "--access-log",
+            default=None,
+            metavar="FILE",
+            help="write the web server's access log to FILE ('-': standard output); private "
+            "links and check-in codes in it read /l/... and /checkin/... (gunicorn only)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        # What serve and its web server, worker and beat create is the owner's only (the
+        # database, the broker's file, backups): core.private.
+        os.umask(UMASK)
         host, port = split_addr(options["addr"])
         public = public_address(host)
         env = dict(os.environ)
@@ -178,6 +190,8 @@ class Command(BaseCommand):
             web_env["ALLOWED_HOSTS"] = ",".join(hosts)
         if not settings.DEBUG:
             call_command("collectstatic", interactive=False, verbosity=0)
+        if options.get("access_log") and os.name != "posix":
+            self.stderr.write("serve: waitress writes no access log; --access-log is ignored")
         children = [
             Child("web", self._web_command(host, port, options), web_env),
             Child("worker", self._worker_command(options["concurrency"]), env),
@@ -250,6 +264,10 @@ class Command(BaseCommand):
                 "10",
                 "--log-level",
                 "warning",
+                # Its error and access logs redact private links (core.logging).
+                "--logger-class",
+                "core.gunicorn_logging.RedactingLogger",
+                *(["--access-logfile", options["access_log"]] if options.get("access_log") else []),
             ]
         # gunicorn needs fork() and fcntl; waitress is the threaded WSGI server for Windows.
         return [

@@ -54,7 +54,7 @@ def _board(
         upcard = parse_card(entry.upcard) if entry.upcard else None
     except EngineError as exc:
         raise ApplicationError(
-            engine_message(Message(gettext_noop("upcard: {reason}"), reason=exc.message)),
+            engine_message(Message(gettext_noop("Upcard: {reason}"), reason=exc.message)),
             field=f"{prefix}upcard",
         ) from None
     if entry.taken_from_discard is not None and not by_cards:

@@ -26,9 +26,13 @@ _FIELD_HINTS: tuple[tuple[str, str], ...] = (
     ("discard pile", "taken_from_discard"),
     ("Knock over the limit", "knocker_deadwood"),
     ("knocker's melds", "knocker_melds"),
+    ("Knocker's melds", "knocker_melds"),  # a refusal starts with a capital
     ("knocker:", "knocker_cards"),
+    ("Knocker:", "knocker_cards"),
     ("defender:", "defender_cards"),
+    ("Defender:", "defender_cards"),
     ("upcard", "upcard"),
+    ("Upcard", "upcard"),
     ("die", "knock_limit"),
     ("diamond", "diamond_number"),
     ("deck map", "knocker_cards"),
@@ -87,6 +91,11 @@ def _outcome(value: str | None, prefix: str) -> HandOutcome | None:
         ) from None
 
 
+def _seat_name(state: MatchState, position: int) -> str:
+    seat = state.seat(position)
+    return seat.player.name if seat is not None else str(position + 1)
+
+
 def _seat_check(state: MatchState, position: int | None, name: str, allowed: Sequence[int]) -> int:
     if position is None:
         raise ApplicationError(_("This field is required."), field=name)
@@ -95,9 +104,14 @@ def _seat_check(state: MatchState, position: int | None, name: str, allowed: Seq
             _("There is no player at seat %(seat)s.") % {"seat": position}, field=name
         )
     if position not in allowed:
+        # Names, not positions: a person reads this on the entry page (seats count from 1
+        # there, positions from 0).
         raise ApplicationError(
-            _("The player at seat %(seat)s does not play this hand (playing: %(playing)s).")
-            % {"seat": position, "playing": ", ".join(str(p) for p in allowed)},
+            _("%(name)s cannot be chosen here; choose one of: %(playing)s.")
+            % {
+                "name": _seat_name(state, position),
+                "playing": ", ".join(_seat_name(state, p) for p in allowed),
+            },
             field=name,
         )
     return position

@@ -96,7 +96,7 @@ def test_table_pdf_repeats_over_pages_and_checks_rows():
 
 def test_qr_cards_flow_onto_new_pages():
     cards = [
-        QrCard(f"선수 {i}", "체크인", f"https://knock.example/checkin/{i}/") for i in range(13)
+        QrCard(f"선수 {i}", "체크인", f"https://knock.example/checkin/#{i}") for i in range(13)
     ]
     reader = _reader(qr_cards_pdf(title="체크인", subtitle="", cards=cards, paper="letter"))
     assert len(reader.pages) >= 2
