@@ -32,6 +32,7 @@ from typing import Any
 import pytest
 
 from tests.core.test_serve import _free_port, needs_proc
+from tests.support import requires
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "knock-logs-9"
@@ -279,7 +280,7 @@ NGINX = shutil.which("nginx") or next(
 )
 
 
-@pytest.mark.skipif(NGINX is None, reason="needs nginx")
+@requires(NGINX, "nginx (Debian's package)")
 def test_the_nginx_log_format_writes_no_secret(tmp_path):
     """deploy/nginx/knock-log.conf, included as docs/deploy.md says, in a real nginx."""
     port = _free_port()

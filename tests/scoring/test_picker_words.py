@@ -25,6 +25,7 @@ from engine.scoring.outcome import FORMULA_TEMPLATES
 from scoring.services import match_link_token
 from tests.factories import EventFactory, PlayerFactory
 from tests.scoring.factories import MatchFactory
+from tests.support import requires
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +83,7 @@ def test_the_korean_page_gives_the_picker_the_formulas_words() -> None:
     assert english["defender {defender} − knocker {knocker}"].startswith("defender")
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+@requires(shutil.which("node"), "Node.js")
 def test_the_picker_words_the_previews_formula_in_korean() -> None:
     match = _match()
     verdict = _preview(match)

@@ -8,23 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import deselect_unless_asked
+
 HERE = Path(__file__).resolve().parent
 
 
-def _asked_for(config: pytest.Config) -> bool:
-    if "venue" in (config.getoption("markexpr", "") or ""):
-        return True
-    for arg in config.args:
-        path = Path(arg.split("::")[0]).resolve()
-        if path == HERE or HERE in path.parents:
-            return True
-    return False
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if _asked_for(config):
-        return
-    left_out = [item for item in items if HERE in Path(str(item.fspath)).resolve().parents]
-    if left_out:
-        config.hook.pytest_deselected(items=left_out)
-        items[:] = [item for item in items if item not in left_out]
+    deselect_unless_asked(config, items, marker="venue", folder=HERE)

@@ -1,0 +1,57 @@
+"""Helpers shared by the test packages' conftests and modules (no fixtures here)."""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def asked_for(config: pytest.Config, *, marker: str, folder: Path) -> bool:
+    """Whether this run names ``marker`` in ``-m`` or a path inside ``folder``."""
+    if marker in (config.getoption("markexpr", "") or ""):
+        return True
+    for arg in config.args:
+        path = Path(arg.split("::")[0]).resolve()
+        if path == folder or folder in path.parents:
+            return True
+    return False
+
+
+def deselect_unless_asked(
+    config: pytest.Config, items: list[pytest.Item], *, marker: str, folder: Path
+) -> None:
+    """Leave out the tests under ``folder`` unless the run asks for them (slow suites that CI
+    runs as phases of their own: the contract walk, the venue probe)."""
+    if asked_for(config, marker=marker, folder=folder):
+        return
+    left_out = [item for item in items if folder in Path(str(item.fspath)).resolve().parents]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item not in left_out]
+
+
+def requires(found: object, what: str) -> Callable[[F], F]:
+    """Skip a test whose program (nginx, Node.js) is missing on a developer's machine, where
+    `make test` needs only Python; under CI, which installs it, a missing one fails instead, so
+    a green CI never hides a skipped check."""
+
+    def wrap(test: F) -> F:
+        if found:
+            return test
+        if os.environ.get("CI"):
+
+            @functools.wraps(test)
+            def missing(*args: Any, **kwargs: Any) -> None:
+                pytest.fail(f"CI must provide {what} (.ci/run installs it)")
+
+            return missing  # type: ignore[return-value]
+        return pytest.mark.skip(reason=f"needs {what}")(test)
+
+    return wrap
