@@ -23,7 +23,7 @@ VENV_STAMP := $(VENV)/.made-by-python-$(firstword $(PY_ID))
 # Where `make run` listens: ADDR=0.0.0.0:8000 lets phones on the club's Wi-Fi in (docs/operations.md).
 ADDR ?= 127.0.0.1:8000
 
-.PHONY: run test contract check bench drills loadtest fmt install install-dev migrate demo clean
+.PHONY: run test test-fast contract check bench drills loadtest fmt install install-dev migrate demo clean
 
 $(VENV_STAMP):
 	rm -rf $(VENV)
@@ -62,6 +62,13 @@ run: demo
 
 test: install-dev
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The inner loop: the suite without the browser, worker, contract and venue tests, spread over
+# TEST_WORKERS processes by pytest-xdist (each with its own test database and broker file).
+TEST_WORKERS ?= auto
+FAST_MARKERS := not e2e and not worker and not contract and not venue
+test-fast: install-dev
+	$(BIN)/python -m pytest -m "$(FAST_MARKERS)" --ignore=tests/e2e -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # The API contract: Schemathesis walks every operation of /api/schema/ against a live server.
 contract: install-dev

@@ -19,17 +19,15 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tournaments.algorithms import (
+from competition import (
     FULL_MATCHING_LIMIT,
     Float,
-    Glicko2Rating,
-    RatedGame,
     Seat,
     SwissConfig,
     SwissPlayer,
     pair_swiss,
-    rate_period,
 )
+from ratings.algorithms import Glicko2Rating, RatedGame, rate_period
 
 
 @dataclass(slots=True)

@@ -46,9 +46,9 @@ def _build(players: int, rounds: int, *, hands: bool, seed: int, name: str) -> A
     from django.utils import timezone
 
     from clubs.models import Club, Player
+    from competition import SwissConfig, SwissPlayer, pair_swiss
     from engine.rules import find_rules
     from scoring.models import Game, Hand, HandSubmission, Match, Seat
-    from tournaments.algorithms import SwissConfig, SwissPlayer, pair_swiss
     from tournaments.models import Event, Registration, Round
 
     rng = random.Random(seed)
@@ -231,8 +231,8 @@ def _finish_round(event: Any, number: int, seed: int) -> None:
 def _pairing_times(event: Any) -> dict[str, float]:
     from django.db import transaction
 
+    from competition import pair_swiss
     from scoring.models import Match
-    from tournaments.algorithms import pair_swiss
     from tournaments.models import Round
     from tournaments.selectors import swiss_input
     from tournaments.services import round_pair

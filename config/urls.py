@@ -28,7 +28,9 @@ urlpatterns = [
         name="api-redoc",
     ),
     path("api/", include("core.api_urls")),
+    path("", include("clubs.page_urls")),
     path("", include("tournaments.page_urls")),
+    path("", include("printing.page_urls")),
     path("", include("scoring.page_urls")),
 ]
 

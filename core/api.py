@@ -10,8 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import DataError
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -62,25 +66,60 @@ class ErrorResponseExtension(OpenApiSerializerExtension):
         return {"anyOf": [shape.ref, VALIDATION_ERRORS]}
 
 
+ERROR = ErrorResponse(
+    inline_serializer(
+        "ApplicationError",
+        {
+            "detail": serializers.CharField(),
+            "field": serializers.CharField(required=False),
+            "stored": serializers.JSONField(required=False),
+        },
+    ),
+    name="Error",
+)
+"""Every app's 4xx body: an ``ApplicationError`` (``{"detail", "field"?, "stored"?}``) or the
+input's field errors."""
+
+# The error responses the director endpoints document. A service's ApplicationError is
+# ``{"detail", "field"?}``; input the serializer refuses is ``{"<field>": ["message", ...]}``.
+INVALID = OpenApiResponse(
+    ERROR,
+    description="Invalid input: {detail, field} from a service, or {<field>: [messages]} when "
+    "the input does not parse.",
+)
+FORBIDDEN = OpenApiResponse(
+    ERROR, description="Not signed in, or signed in without the role this needs."
+)
+NOT_FOUND = OpenApiResponse(ERROR, description="No such object.")
+
+
+def conflict(description: str) -> OpenApiResponse:
+    """A 409: the request clashes with what is stored (``field`` names the input at fault)."""
+    return OpenApiResponse(ERROR, description=description)
+
+
 # -- live versions ---------------------------------------------------------------------------------
 
-VERSION_HEADERS = {
-    # Every poll asks again (no-cache), but a client that sends If-None-Match with the ETag it
-    # holds gets an empty 304: a few dozen bytes per poll while nothing changes.
-    "Cache-Control": "no-cache",
-}
+
+def conditional(request: Any, response: HttpResponse, *, etag: str) -> HttpResponse:
+    """``response`` with ``etag`` and ``Cache-Control: no-cache``, or Django's empty ``304``
+    carrying both when the client's ``If-None-Match`` already names it
+    (:func:`django.utils.cache.get_conditional_response`). Every poll asks again (no-cache), but
+    a client that sends the ETag it holds gets a few dozen bytes per poll while nothing changes.
+    ``request`` is Django's or DRF's (which reads the same headers)."""
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    answer = get_conditional_response(request, etag=etag, response=response)
+    return answer if answer is not None else response
 
 
-def etag_matches(sent: str, etag: str) -> bool:
-    """Whether an ``If-None-Match`` header (``sent``) names ``etag`` (or is ``*``)."""
-    return etag in {tag.strip() for tag in sent.split(",")} or sent.strip() == "*"
+def version_etag(version: int) -> str:
+    """The strong ETag of a live version: the number in quotes."""
+    return quote_etag(str(version))
 
 
-def version_response(request: Any, *, version: int, poll_ms: int) -> Response:
-    """``{"version", "poll_ms"}`` with a strong ETag of the version, or 304 when the client's
+def version_response(request: Any, *, version: int, poll_ms: int) -> HttpResponse:
+    """``{"version", "poll_ms"}`` with the version's ETag, or 304 when the client's
     ``If-None-Match`` already names it. ``poll_ms`` is how often the server asks to be polled."""
-    etag = f'"{version}"'
-    headers = {**VERSION_HEADERS, "ETag": etag}
-    if etag_matches(request.headers.get("If-None-Match") or "", etag):
-        return Response(status=304, headers=headers)
-    return Response({"version": version, "poll_ms": poll_ms}, headers=headers)
+    body = Response({"version": version, "poll_ms": poll_ms})
+    return conditional(request, body, etag=version_etag(version))

@@ -51,13 +51,16 @@ NTP, where a skew of s seconds can serve a drawing s seconds older than the vers
 the next poll mends.
 
 Which URLs and selectors: ``KNOCK_LIVE_VERSIONS`` and ``KNOCK_LIVE_FRAGMENTS`` in the settings,
-each a list of (regular expression of the path, dotted path of a selector called with the
-expression's named groups as integer keyword arguments, returning the version or None).
-Settings name them, so core imports no app.
+each a list of (URL name, dotted path of a selector, the selector's keyword for the route's one
+id), the selector returning the version or None. The path is resolved by the URL conf
+(``django.urls.resolve``), so a route is declared once, in its app's ``urls.py``; settings name
+the selectors, so core imports no app. The ETag and the ``304`` are Django's
+(``get_conditional_response``, through :func:`core.api.conditional`), as in the API views.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -67,47 +70,63 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, ResolverMatch, get_urlconf, resolve
 from django.utils import translation
 from django.utils.module_loading import import_string
 
-from core.api import VERSION_HEADERS, etag_matches
+from core.api import conditional, version_etag
 
 # A selector returns the version, or a tuple whose first item is the version (the rest tells
 # apart two objects given the same id, a database restored), or None: no such object.
 Selector = Callable[..., Any]
+# A route: the selector and the keyword it takes the route's one id as.
+Route = tuple[Selector, str]
+# The largest id the database stores (a bigint): a larger one is left to the view's own answer.
+LARGEST_ID = 2**63 - 1
 
 
-def _routes(setting: str) -> list[tuple[re.Pattern[str], Selector]]:
-    return [
-        (re.compile(pattern), import_string(selector))
-        for pattern, selector in getattr(settings, setting, [])
-    ]
+def _routes(setting: str) -> dict[str, Route]:
+    return {
+        name: (import_string(selector), keyword)
+        for name, selector, keyword in getattr(settings, setting, [])
+    }
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolved(urlconf: str | None, path: str) -> ResolverMatch | None:
+    """The URL conf's match for ``path`` (None: no route declares it), remembered: the same few
+    paths are polled again and again, and resolving one through the whole URL conf costs about
+    a hundred times what a remembered answer does (the version poll's own budget is one query).
+    """
+    try:
+        return resolve(path, urlconf)
+    except Resolver404:
+        return None
 
 
 def _route(
-    routes: list[tuple[re.Pattern[str], Selector]], request: HttpRequest
+    routes: dict[str, Route], request: HttpRequest
 ) -> tuple[Selector, dict[str, int]] | None:
-    for pattern, selector in routes:
-        found = pattern.fullmatch(request.path_info)
-        if found is not None:
-            return selector, {k: int(v) for k, v in found.groupdict().items()}
-    return None
+    """The selector of the route (by URL name) the request's path resolves to, with its one id."""
+    found = _resolved(get_urlconf(), request.path_info) if routes else None
+    route = routes.get(found.url_name or "") if found is not None else None
+    if found is None or route is None:
+        return None
+    ids = list(found.kwargs.values())
+    if len(ids) != 1 or not isinstance(ids[0], int) or not 0 <= ids[0] <= LARGEST_ID:
+        return None
+    selector, keyword = route
+    return selector, {keyword: ids[0]}
 
 
-def version_answer(*, version: int, sent: str, poll_ms: int) -> HttpResponse:
-    """What the version API answers, as a plain Django response."""
-    etag = f'"{version}"'
-    if etag_matches(sent, etag):
-        response = HttpResponse(status=304)
-    else:
-        body = json.dumps({"version": version, "poll_ms": poll_ms}, separators=(",", ":"))
-        response = HttpResponse(body, content_type="application/json")
-    for name, value in {**VERSION_HEADERS, "ETag": etag}.items():
-        response[name] = value
-    return response
+def version_answer(request: HttpRequest, *, version: int, poll_ms: int) -> HttpResponse:
+    """What the version API answers (core.api.version_response), as a plain Django response."""
+    body = json.dumps({"version": version, "poll_ms": poll_ms}, separators=(",", ":"))
+    response = HttpResponse(body, content_type="application/json")
+    return conditional(request, response, etag=version_etag(version))
 
 
 def _read_version(selector: Selector, kwargs: dict[str, int]) -> Any:
@@ -159,11 +178,7 @@ class LiveVersionMiddleware:
         version = _read_version(selector, kwargs)
         if version is None:
             return None  # the API's own 404
-        return version_answer(
-            version=version,
-            sent=meta.get("HTTP_IF_NONE_MATCH", ""),
-            poll_ms=settings.KNOCK_LIVE_POLL_MS,
-        )
+        return version_answer(request, version=version, poll_ms=settings.KNOCK_LIVE_POLL_MS)
 
     def _unchanged_fragment(self, request: HttpRequest) -> HttpResponse | None:
         """``304`` for a page's live regions asked for with ``If-None-Match`` naming the version
@@ -177,12 +192,10 @@ class LiveVersionMiddleware:
         stamp = _read_version(selector, kwargs)
         if stamp is None:
             return None  # the page's own 404
-        etag = f'"{stamp[0] if isinstance(stamp, tuple) else stamp}"'
-        if not etag_matches(sent, etag):
+        etag = version_etag(stamp[0] if isinstance(stamp, tuple) else stamp)
+        response = conditional(request, HttpResponse(), etag=etag)
+        if response.status_code != 304:
             return None  # moved: the regions, drawn below
-        response = HttpResponse(status=304)
-        for name, value in {**VERSION_HEADERS, "ETag": etag}.items():
-            response[name] = value
         response[POLL_HEADER] = str(settings.KNOCK_LIVE_POLL_MS)
         return response
 
@@ -342,3 +355,60 @@ class LiveFragmentMiddleware:
         for name, value in headers:
             response[name] = value
         return response
+
+
+# -- what one process drew or scored, by version ---------------------------------------------------
+#
+# Every visitor of a page asks for the same regions after the same change: a process draws them
+# once per version and serves that drawing to its own visitors (those core.live's shared drawings
+# above do not serve: signed in, with a key or a token). A round's live scores are kept the same
+# way, per table. The cache alias ``live`` is this process's memory (LocMemCache): a version never
+# comes back, so nothing kept can be stale, and what is kept is only ever a help.
+
+LOCAL_CACHE = "live"
+
+
+def kept_drawing(*, key: str, version: Any, within: float = 0.0) -> bytes | None:
+    """What this process drew under ``key``, if it shows ``version`` or was drawn less than
+    ``within`` seconds ago (a page that may be a moment behind); None otherwise."""
+    kept = caches[LOCAL_CACHE].get(key)
+    if kept is None:
+        return None
+    shown, began, content = kept
+    if shown == version or time.monotonic() - began < within:
+        return bytes(content)
+    return None
+
+
+def keep_drawing(*, key: str, version: Any, content: bytes) -> None:
+    """Keep what this process drew of ``version`` under ``key`` (:func:`kept_drawing`)."""
+    caches[LOCAL_CACHE].set(key, (version, time.monotonic(), content))
+
+
+def by_version(
+    *,
+    kind: str,
+    versions: dict[int, Any],
+    compute: Callable[[list[int]], dict[int, Any]],
+) -> dict[int, Any]:
+    """``compute(ids)`` of the objects ``versions`` names (id -> version, read first), computed
+    only for those this process does not hold at that version: a list of 50 tables asked for
+    again after one changed computes that one. ``compute`` leaves out an object it has no value
+    for (kept as such, and left out of the answer too)."""
+    local = caches[LOCAL_CACHE]
+    keys = {pk: f"{kind}:{pk}" for pk in versions}
+    kept = local.get_many(list(keys.values()))
+    out: dict[int, Any] = {}
+    stale: list[int] = []
+    for pk, key in keys.items():
+        hit = kept.get(key)
+        if hit is not None and hit[0] == versions[pk]:
+            out[pk] = hit[1]
+        else:
+            stale.append(pk)
+    if stale:
+        fresh = compute(stale)
+        # The version read first: a write landing meanwhile is computed again next time.
+        local.set_many({keys[pk]: (versions[pk], fresh.get(pk)) for pk in stale})
+        out.update({pk: fresh.get(pk) for pk in stale})
+    return {pk: value for pk, value in out.items() if value is not None}

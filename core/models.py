@@ -1,4 +1,5 @@
-"""Operational records: which Celery workers are alive, and the API tokens."""
+"""Operational records: which Celery workers are alive, the work the workers still owe (the
+outbox), and the API tokens."""
 
 from django.conf import settings
 from django.db import models
@@ -44,3 +45,33 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.prefix}… ({self.user_id})"
+
+
+class WorkDue(models.Model):
+    """A consequence of a stored result that a task still has to carry out ("work due").
+
+    Written in the same transaction as the result, so a result is never stored without it;
+    deleted by the task once the work is done. The message sent after commit is only a prompt:
+    if the broker was down or the message was lost, the sweep (beat, and every worker's start-up)
+    sends it again (``core.work``). ``task`` is the name of the Celery task that does the work,
+    sent by name; ``key`` is the id it takes as its one argument (a match, a round).
+
+    The table is the one ``tournaments`` made (``core`` 0004 moved the model here).
+    """
+
+    # The column keeps its old name: it held a kind ("ratings_match") that named the task.
+    task = models.CharField(max_length=100, db_column="kind")
+    key = models.PositiveBigIntegerField(help_text=_("The id the task takes (match, round)."))
+    created_at = models.DateTimeField(auto_now_add=True)
+    # When the last prompt went to the broker; empty when it could not be sent.
+    sent_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+
+    class Meta:
+        db_table = "tournaments_workdue"
+        ordering = ["id"]
+        indexes = [models.Index(fields=["task", "key"], name="workdue_kind_key")]
+
+    def __str__(self) -> str:
+        return f"{self.task} {self.key}"

@@ -39,7 +39,7 @@ _CACHE_ATTR = "_knock_client_ip"
 
 
 @lru_cache(maxsize=8)
-def _networks(entries: tuple[str, ...]) -> tuple[Network, ...]:
+def parse_networks(entries: tuple[str, ...]) -> tuple[Network, ...]:
     return tuple(ipaddress.ip_network(entry.strip(), strict=False) for entry in entries if entry)
 
 
@@ -48,7 +48,7 @@ def trusted_networks() -> tuple[Network, ...]:
     configured = getattr(settings, "KNOCK_TRUSTED_PROXIES", ()) or ()
     if isinstance(configured, str):
         configured = [part for part in configured.split(",") if part.strip()]
-    return _networks(tuple(str(entry).strip() for entry in configured))
+    return parse_networks(tuple(str(entry).strip() for entry in configured))
 
 
 def parse_address(value: str) -> Address | None:

@@ -7,14 +7,18 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
+from celery import current_app
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
 from core.models import ApiToken, WorkerHeartbeat
 from core.tokens import token_digest
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +62,9 @@ def _sqlite_broker(path: str) -> Check:
 
 
 def _broker() -> Check:
-    from config.celery_app import app
-
+    # The project's Celery app, made current when config/__init__.py imports it (as Celery's
+    # Django guide does): core imports nothing of config.
+    app = current_app
     url = str(app.conf.broker_write_url or app.conf.broker_url or "")
     if url.startswith("sqla+sqlite:///"):
         return _sqlite_broker(url.removeprefix("sqla+sqlite:///"))

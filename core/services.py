@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from core.models import ApiToken, WorkerHeartbeat
 from core.tokens import token_digest, token_new_key, token_prefix
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 # A person keeps at most this many API tokens: making one more revokes the one unused longest
 # (a script that asks for a token on every run, and never revokes it, leaves no pile behind).

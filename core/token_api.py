@@ -8,10 +8,9 @@ be shown again); ``DELETE`` revokes the token the request carries, or all of the
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib.auth import authenticate
-from django.contrib.auth.models import User
 from django.urls import path
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import (
@@ -32,6 +31,9 @@ from core.errors import ApplicationError
 from core.models import ApiToken
 from core.selectors import api_tokens_of
 from core.services import api_token_create, api_token_revoke, api_token_revoke_all
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 TOKEN_ERROR = ErrorResponse(
     inline_serializer("TokenError", {"detail": serializers.CharField()}), name="TokenRefused"
@@ -99,7 +101,7 @@ class AuthTokenApi(APIView):
         responses={200: InfoSerializer(many=True), 401: BAD_TOKEN, 403: NOT_SIGNED_IN},
     )
     def get(self, request: Request) -> Response:
-        tokens = api_tokens_of(user=cast(User, request.user))
+        tokens = api_tokens_of(user=cast("User", request.user))
         current = request.auth.pk if isinstance(request.auth, ApiToken) else None
         return Response(self.InfoSerializer(tokens, many=True, context={"current": current}).data)
 
@@ -127,7 +129,7 @@ class AuthTokenApi(APIView):
         )
         if user is None:
             raise ApplicationError(_("Wrong username or password."))
-        token, key = api_token_create(user=cast(User, user), name=data.validated_data["name"])
+        token, key = api_token_create(user=cast("User", user), name=data.validated_data["name"])
         body: dict[str, Any] = {
             "token": key,
             "username": user.get_username(),
@@ -161,7 +163,7 @@ class AuthTokenApi(APIView):
         if isinstance(request.auth, ApiToken) and not query.validated_data["all"]:
             api_token_revoke(token=request.auth)
         else:
-            api_token_revoke_all(user=cast(User, request.user))
+            api_token_revoke_all(user=cast("User", request.user))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

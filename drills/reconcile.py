@@ -154,10 +154,11 @@ def _ratings(counts: Counter[str], problems: list[str]) -> None:
     from django.db import transaction
 
     from clubs.models import Club
+    from ratings.models import Rating, RatingHistory
+    from ratings.services import ratings_openskill_rebuild
     from scoring.models import Match
-    from tournaments.models import Event, Rating, RatingHistory
+    from tournaments.models import Event
     from tournaments.services import ratings_update_for_event
-    from tournaments.services.ratings import ratings_openskill_rebuild
 
     def snapshot() -> dict[tuple[int, str], tuple[float, float, int]]:
         return {

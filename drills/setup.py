@@ -18,14 +18,10 @@ def main(drills: int, count: int = 18) -> dict[str, object]:
     django.setup()
     from django.contrib.auth.models import User
 
+    from clubs.services import club_create, player_create
     from core.services import api_token_create
     from tournaments.models import Event
-    from tournaments.services import (
-        club_create,
-        event_create,
-        player_create,
-        registration_create,
-    )
+    from tournaments.services import event_create, registration_create
 
     user = User.objects.create_user("drill-director", password="drill-director-password")
     _made, token = api_token_create(user=user, name="drills")

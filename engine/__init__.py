@@ -1,7 +1,8 @@
 """Knock's game engine: pure rules for gin rummy and its family (no Django, no I/O).
 
 Cards are ints 0-51 and hands are 52-bit masks (:mod:`engine.cards`); melds and the per-suit
-tables live in :mod:`engine.melds`; best arrangements and discards in :mod:`engine.arrange`;
+tables live in :mod:`engine.melds`; best arrangements in :mod:`engine.arrange`, the best discard in
+:mod:`engine.discard`;
 lay-offs and the knocker's choice in :mod:`engine.layoff`. Rule sets, hand and game scoring build
 on those (:mod:`engine.rules`, :mod:`engine.scoring`, :mod:`engine.game`).
 
@@ -12,10 +13,8 @@ True
 
 from engine.arrange import (
     Arrangement,
-    DiscardResult,
     all_best_arrangements,
     best_arrangement,
-    best_discard,
     min_deadwood,
     min_deadwood_after_discard,
 )
@@ -34,6 +33,7 @@ from engine.cards import (
     sort_cards,
     suit_symbol,
 )
+from engine.discard import DiscardResult, best_discard
 from engine.errors import CardError, EngineError, KnockError, MeldError, RuleError, ScoreError
 from engine.layoff import Layoff, LayoffResult, knocker_choice, lay_off, validate_knocker_melds
 from engine.melds import ALL_MELDS, Meld, MeldKind

@@ -1,4 +1,5 @@
-"""Best arrangements, tying arrangements, and the best discard (docs/rules.md §2).
+"""Best arrangements and tying arrangements (docs/rules.md §2); the best discard searches the same
+choices in :mod:`engine.discard`.
 
 The search: with runs alone each suit's best cover is forced (see :mod:`engine.melds`), so the only
 choices are the sets. A set is possible only at a rank with 3 or 4 cards in the hand; at such a
@@ -40,7 +41,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final, cast
 
-from engine.cards import _BIT, DECK_MASK, card_value, cards_to_mask, format_cards, mask_to_cards
+from engine.cards import CARD_BIT, DECK_MASK, cards_to_mask, format_cards
 from engine.deadwood import (
     NONE,
     PRUNED_OPTIONS,
@@ -63,13 +64,13 @@ from engine.melds import (
 __all__ = [
     "MAX_HAND",
     "Arrangement",
-    "DiscardResult",
     "all_best_arrangements",
     "best_arrangement",
-    "best_discard",
+    "extra_melds_in",
     "hand_mask",
     "min_deadwood",
     "min_deadwood_after_discard",
+    "plan_melds",
 ]
 
 MAX_HAND: Final = 13
@@ -193,7 +194,8 @@ def _fill(arrangement: Arrangement, hand: int, name: str) -> object:
 
 
 _Draft = type("_Draft", (), {"__slots__": Arrangement.__slots__})
-"""An :class:`Arrangement` being built: the same slots and nothing else (see :func:`_arranged`)."""
+"""An :class:`Arrangement` being built: the same slots and nothing else
+(see :func:`arranged_hand`)."""
 
 
 def hand_mask(cards: Sequence[int] | int) -> int:
@@ -216,7 +218,7 @@ def hand_mask(cards: Sequence[int] | int) -> int:
     return mask
 
 
-def _extra_lookup(mask: int, extra_melds: Sequence[Meld]) -> dict[int, Meld]:
+def extra_melds_in(mask: int, extra_melds: Sequence[Meld]) -> dict[int, Meld]:
     """The extra melds that lie inside the hand, by mask (the others cannot be made)."""
     lookup: dict[int, Meld] = {}
     for meld in extra_melds:
@@ -226,7 +228,7 @@ def _extra_lookup(mask: int, extra_melds: Sequence[Meld]) -> dict[int, Meld]:
     return lookup
 
 
-def _plan(
+def plan_melds(
     mask: int, extra: Sequence[int], *, discard: bool
 ) -> tuple[tuple[int, ...], list[tuple[int, tuple[int, ...]]]]:
     """The sets every best arrangement takes, and every choice of further melds worth scoring.
@@ -339,8 +341,8 @@ def _scored(
     Returns ``(mask, extra lookup, forced set masks, [(deadwood, rest mask, meld masks)])``.
     """
     mask = hand_mask(cards)
-    extra = _extra_lookup(mask, extra_melds)
-    forced, choices = _plan(mask, tuple(extra), discard=False)
+    extra = extra_melds_in(mask, extra_melds)
+    forced, choices = plan_melds(mask, tuple(extra), discard=False)
     rest = mask ^ sum(forced)
     scored = [(_deadwood(rest ^ used), rest ^ used, melds) for used, melds in choices]
     return mask, extra, forced, scored
@@ -395,7 +397,7 @@ def _set_choices(
 
 
 def _best_hands(mask: int, a: int, b: int, c: int, d: int, sets: int) -> list[int]:
-    """Every best arrangement of ``mask`` (no extra melds), each as :func:`_best_hand` gives it,
+    """Every best arrangement of ``mask`` (no extra melds), each as :func:`best_hand` gives it,
     in the order of :func:`all_best_arrangements`. The arguments are :func:`_set_choices`'."""
     rest, _, combos, values = _set_choices(mask, a, b, c, d, sets)
     least = min(values)
@@ -418,7 +420,7 @@ def _set_masks(mask: int, ranks: int) -> list[int]:
     return found
 
 
-def _best_hand(mask: int) -> int:
+def best_hand(mask: int) -> int:
     """The first best arrangement of ``mask`` (no extra melds) as one number: the cards of its
     runs, plus the cards of its sets shifted 52 bits up (what :func:`_fill` reads)."""
     a = mask & _SUIT
@@ -455,7 +457,7 @@ def _best_hand(mask: int) -> int:
     return rest ^ chosen | (mask ^ rest | chosen) << 52
 
 
-def _arranged(hand: int) -> Arrangement:
+def arranged_hand(hand: int) -> Arrangement:
     """The arrangement of ``hand`` (runs' cards, plus sets' cards 52 bits up), its fields built
     at once, for callers that read them anyway.
 
@@ -487,7 +489,7 @@ def best_arrangement(
             # The fast path of cards_to_mask, inline (see there); hand_mask has the last word on
             # anything it does not accept at once, and names what is wrong.
             try:
-                mask = sum(itemgetter(*cards)(_BIT))
+                mask = sum(itemgetter(*cards)(CARD_BIT))
             except (KeyError, TypeError):
                 mask = hand_mask(cards)
             else:
@@ -502,7 +504,7 @@ def best_arrangement(
         else:
             mask = hand_mask(cards)
         arrangement: Arrangement = _new_arrangement(Arrangement)
-        _set_hand(arrangement, _best_hand(mask))
+        _set_hand(arrangement, best_hand(mask))
         return arrangement
     _, extra, forced, scored = _scored(cards, extra_melds)
     best = scored[0]
@@ -534,8 +536,8 @@ def all_best_arrangements(
         d = mask >> 39
         sets = a & b & (c | d) | c & d & (a | b)
         if not sets:
-            return (_arranged(mask),)
-        return tuple(map(_arranged, _best_hands(mask, a, b, c, d, sets)))
+            return (arranged_hand(mask),)
+        return tuple(map(arranged_hand, _best_hands(mask, a, b, c, d, sets)))
     _, extra, forced, scored = _scored(cards, extra_melds)
     least = min(entry[0] for entry in scored)
     found: dict[frozenset[int], Arrangement] = {}
@@ -544,105 +546,3 @@ def all_best_arrangements(
             arrangement = _build(rest, (*forced, *melds), extra)
             found.setdefault(frozenset(meld.mask for meld in arrangement.melds), arrangement)
     return tuple(found.values())
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardResult:
-    """What each possible discard from a hand of 11 (or 12) cards leaves.
-
-    ``after_discard`` pairs every card, in the order given, with the least deadwood of the hand
-    without it; ``big_gin`` is true when all the cards meld with no discard.
-
-    >>> from engine.cards import parse_cards
-    >>> result = best_discard(parse_cards("AS 2S 3S 4S KS 8H 8D 9D KD 8C KC"))
-    >>> result.deadwood_no_discard, format_cards(result.best_discards), result.can_gin
-    (9, '9D', True)
-    >>> format_cards(result.legal_knock_discards())
-    'AS 4S 9D'
-    """
-
-    deadwood_no_discard: int
-    after_discard: tuple[tuple[int, int], ...]
-    best_discards: tuple[int, ...]
-    deadwood_after_best_discard: int
-
-    def deadwood_after(self, card: int) -> int:
-        """The least deadwood after discarding ``card``."""
-        for held, deadwood in self.after_discard:
-            if held == card:
-                return deadwood
-        raise CardError(gettext_noop("Card {card} is not in the hand"), card=format_cards((card,)))
-
-    def legal_knock_discards(self, knock_limit: int = 10) -> tuple[int, ...]:
-        """The discards that leave at most ``knock_limit`` deadwood, in the order given."""
-        return tuple(card for card, deadwood in self.after_discard if deadwood <= knock_limit)
-
-    def gin_discards(self) -> tuple[int, ...]:
-        """The discards that leave no deadwood (gin)."""
-        return self.legal_knock_discards(0)
-
-    def can_knock(self, knock_limit: int = 10) -> bool:
-        """True when some discard leaves at most ``knock_limit`` deadwood."""
-        return self.deadwood_after_best_discard <= knock_limit
-
-    @property
-    def big_gin(self) -> bool:
-        """True when all the cards meld with no discard."""
-        return self.deadwood_no_discard == 0
-
-    @property
-    def can_gin(self) -> bool:
-        """True when some discard leaves no deadwood."""
-        return self.deadwood_after_best_discard == 0
-
-
-def best_discard(cards: Sequence[int] | int, *, extra_melds: Sequence[Meld] = ()) -> DiscardResult:
-    """The exact least deadwood after each possible discard from ``cards`` (cards or a mask).
-
-    Unlike a shortcut that only tries discarding deadwood of one best arrangement, every discard
-    is scored against every arrangement of the hand without that card.
-
-    >>> from engine.cards import parse_cards
-    >>> result = best_discard(parse_cards("3S 4S 5S 6S 4H 4D 5D 2C 3C 4C 5C"))
-    >>> result.deadwood_no_discard, format_cards(result.best_discards), result.big_gin
-    (9, '6S', False)
-    """
-    mask = hand_mask(cards)
-    if not mask:
-        raise CardError(gettext_noop("Expected at least 1 card to discard, got 0"))
-    order = mask_to_cards(mask) if isinstance(cards, int) else tuple(cards)
-    extra = tuple(_extra_lookup(mask, extra_melds))
-    forced, choices = _plan(mask, extra, discard=True)
-    rest0 = mask ^ sum(forced)
-    after: dict[int, int] = {}
-    whole = _NONE
-    for used, _ in choices:
-        rest = rest0 ^ used
-        suits = (rest & _SUIT, rest >> 13 & _SUIT, rest >> 26 & _SUIT, rest >> 39)
-        base = RUN_DEADWOOD[suits[0]] + RUN_DEADWOOD[suits[1]] + RUN_DEADWOOD[suits[2]]
-        base += RUN_DEADWOOD[suits[3]]
-        whole = min(whole, base)
-        for suit, suit_mask in enumerate(suits):
-            others = base - RUN_DEADWOOD[suit_mask]
-            bits = suit_mask
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                card = 13 * suit + low.bit_length() - 1
-                value = others + RUN_DEADWOOD[suit_mask ^ low]
-                if value < after.get(card, _NONE):
-                    after[card] = value
-    for set_mask in forced:
-        # Cards that can only meld in their own set: a 4-set stays a set without one of them;
-        # a 3-set breaks, and its other two cards join the deadwood.
-        cards_of_set = mask_to_cards(set_mask)
-        broken = 0 if len(cards_of_set) == 4 else 2 * card_value(cards_of_set[0])
-        for card in cards_of_set:
-            after[card] = whole + broken
-    least = min(after.values())
-    return DiscardResult(
-        deadwood_no_discard=whole,
-        after_discard=tuple((card, after[card]) for card in order),
-        best_discards=tuple(card for card in order if after[card] == least),
-        deadwood_after_best_discard=least,
-    )

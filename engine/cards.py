@@ -323,8 +323,9 @@ def sort_cards(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(check_card(card) for card in cards))
 
 
-_BIT: Final = {card: 1 << card for card in DECK}
-_BIT_OF: Final = _BIT.__getitem__
+CARD_BIT: Final = {card: 1 << card for card in DECK}
+"""Each card's bit in a hand mask."""
+BIT_OF: Final = CARD_BIT.__getitem__
 
 
 def cards_to_mask(cards: Iterable[int]) -> int:
@@ -341,7 +342,7 @@ def cards_to_mask(cards: Iterable[int]) -> int:
         # (One itemgetter call fetches every bit: cheaper than a call a card through map. It
         # fails on no cards or one, which the loop below then reads.)
         try:
-            mask: int = sum(itemgetter(*cards)(_BIT))
+            mask: int = sum(itemgetter(*cards)(CARD_BIT))
         except (KeyError, TypeError):
             pass  # not a card: the loop below names it
         else:

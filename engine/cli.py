@@ -15,8 +15,9 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
-from engine.arrange import Arrangement, best_arrangement, best_discard
+from engine.arrange import Arrangement, best_arrangement
 from engine.cards import format_card, format_cards, parse_cards
+from engine.discard import best_discard
 from engine.errors import EngineError, gettext_noop
 from engine.melds import Meld
 from engine.rules import find_rules

@@ -244,7 +244,7 @@ def _min_deadwood_sets(a: int, b: int, c: int, d: int, sets: int) -> int:
 
 def min_deadwood_after_discard(mask: int | Iterable[int]) -> int:
     """The least deadwood left after discarding one card of a hand: the fast path of
-    :func:`engine.arrange.best_discard` when only the number is wanted. Exact for every hand.
+    :func:`engine.discard.best_discard` when only the number is wanted. Exact for every hand.
 
     ``mask`` is a card mask, not checked, or the cards, checked as :func:`min_deadwood` checks
     them; the hand must hold at least one card.

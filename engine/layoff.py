@@ -23,10 +23,10 @@ from typing import Final, cast
 
 from engine.arrange import (
     Arrangement,
-    _arranged,
-    _best_hand,
     all_best_arrangements,
+    arranged_hand,
     best_arrangement,
+    best_hand,
     hand_mask,
     min_deadwood,
 )
@@ -80,7 +80,7 @@ slower than storing it; the builders below store the fields in a draft, which th
 frozen class (Python lets an object change class between two classes of the same layout)."""
 
 
-def _layoff(card: int, meld_index: int) -> Layoff:
+def make_layoff(card: int, meld_index: int) -> Layoff:
     """``Layoff(card, meld_index)``, built through a draft."""
     layoff = _LayoffDraft()
     layoff.card = card
@@ -89,7 +89,7 @@ def _layoff(card: int, meld_index: int) -> Layoff:
     return cast(Layoff, layoff)
 
 
-def _layoff_result(
+def layoff_result(
     knocker_melds: tuple[Meld, ...],
     defender_melds: tuple[Meld, ...],
     layoffs: tuple[Layoff, ...],
@@ -202,11 +202,11 @@ def _result(
     if extra:
         rest = best_arrangement(defender ^ used, extra_melds=extra)
     else:
-        rest = _arranged(_best_hand(defender ^ used))
-    return _layoff_result(
+        rest = arranged_hand(best_hand(defender ^ used))
+    return layoff_result(
         knocker,
         rest.melds,
-        tuple([_layoff(card, index) for card, index in moves]) if moves else (),
+        tuple([make_layoff(card, index) for card, index in moves]) if moves else (),
         rest.deadwood_cards,
         value,
         without,
@@ -276,10 +276,10 @@ def knocker_choice(
     knocker = hand_mask(knocker_cards)
     defender = hand_mask(defender_cards)
     _check_apart(knocker, defender)
-    return _choose(knocker, defender, tuple(extra_melds), tuple(defender_extra))
+    return choose_layoffs(knocker, defender, tuple(extra_melds), tuple(defender_extra))
 
 
-def _choose(
+def choose_layoffs(
     knocker: int, defender: int, extra_melds: tuple[Meld, ...], extra: tuple[Meld, ...]
 ) -> tuple[Arrangement, LayoffResult]:
     """:func:`knocker_choice` of two checked, disjoint hand masks."""

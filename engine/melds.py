@@ -21,7 +21,7 @@ from itertools import pairwise
 from typing import Final
 
 from engine.cards import (
-    _BIT_OF,
+    BIT_OF,
     card_value,
     cards_to_mask,
     check_card,
@@ -175,7 +175,7 @@ class Meld:
         """The mask of the meld's cards."""
         # The cards were checked when the meld was built (distinct cards 0-51), so their bits
         # add up to the mask with no carry: cards_to_mask's checks would only repeat that.
-        return sum(map(_BIT_OF, self.cards))
+        return sum(map(BIT_OF, self.cards))
 
     @property
     def value(self) -> int:

@@ -95,7 +95,7 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
             proc.wait()
 
 
-class _Cpu:
+class CpuSampler:
     """CPU seconds used by each process under some roots (Linux ``/proc``), sampled every two
     seconds from a thread: where the machine's time went (web, worker, beat, Locust)."""
 
@@ -278,7 +278,7 @@ def main() -> int:
     port = _port()
     proc = _serve(env, port, workdir / "serve.log")
     lags_file = workdir / "lags.json"
-    cpu = _Cpu()
+    cpu = CpuSampler()
     used: dict[str, float] = {}
     elapsed = 0.0
     try:

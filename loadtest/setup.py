@@ -14,15 +14,17 @@ def main(tables: int) -> dict[str, object]:
     import django
 
     django.setup()
-    from django.contrib.auth.models import User
+    from django.contrib.auth import get_user_model
 
+    from clubs.services import club_create, player_create
     from scoring.permissions import Actor
     from scoring.services import match_link_token, match_start
     from tournaments.models import Event
-    from tournaments.services import club_create, event_create, player_create, registration_create
+    from tournaments.selectors.terms import event_terms
+    from tournaments.services import event_create, registration_create
 
     tag = secrets.token_hex(3)
-    user = User.objects.create_user(f"load-{tag}", password=secrets.token_urlsafe(16))
+    user = get_user_model().objects.create_user(f"load-{tag}", password=secrets.token_urlsafe(16))
     club = club_create(name=f"Load {tag}", slug=f"load-{tag}", user=user)
     night = event_create(
         club_id=club.pk,
@@ -36,10 +38,11 @@ def main(tables: int) -> dict[str, object]:
     players = [player_create(club=club, name=f"P{i:03d}") for i in range(1, 2 * tables + 1)]
     for p in players:
         registration_create(event=night, player=p, checked_in=True)
+    terms = event_terms(event=night)
     matches = []
     for t in range(tables):
         seated = [players[2 * t].pk, players[2 * t + 1].pk]
-        match = match_start(actor=Actor(user=user), event=night, players=seated, table_number=t + 1)
+        match = match_start(actor=Actor(user=user), event=terms, players=seated, table_number=t + 1)
         tokens = [match_link_token(match=match, position=p) for p in (0, 1)]
         matches.append({"id": match.pk, "tokens": tokens})
     return {"event": night.pk, "matches": matches}

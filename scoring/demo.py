@@ -3,9 +3,10 @@ hands of every outcome (knock, gin, big gin, undercut, dead; partnership boards,
 and Rummy hands), and every state an entry can be in: confirmed, waiting for confirmation,
 disputed (with a reason, waiting for a director), withdrawn, and superseded by a correction.
 
-``demo_scoring_load()`` is called by ``core.demo`` after the demo director exists. Everything is
-created through the scoring services, the way players do it at a club night: each hand is entered
-on the knocker's own match link and confirmed on an opponent's, one hand is corrected by the
+``demo_scoring_load()`` is called by ``tournaments.demo.demo_load``, which makes the club night
+(an event: the app above's) and hands over its terms and director. Everything is created
+through the scoring services, the way players do it at a club night: each hand is entered on
+the knocker's own match link and confirmed on an opponent's, one hand is corrected by the
 director, one is disputed by the opponent and waits for a director, and one was disputed,
 withdrawn by whoever entered it and entered again. It is idempotent: when the club night
 already has matches, nothing is added.
@@ -15,12 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
-
 from clubs.models import Club, Player
-from engine.rules import find_rules
 from scoring.models import HandSubmission, Match
-from scoring.organiser import organiser
+from scoring.organiser import EventTerms
 from scoring.permissions import Actor
 from scoring.services import (
     PartnershipEntry,
@@ -34,7 +32,6 @@ from scoring.services import (
     match_start,
 )
 
-CLUB_SLUG = "knock-demo-club"
 EVENT_NAME = "Thursday club night (demo)"
 GUESTS = [
     "Yuna",
@@ -97,25 +94,14 @@ def _play(match: Match, hands: list[dict[str, Any]], *, leave_pending: bool = Fa
             hand_confirm(submission=sub, actor=_seat_actor(match, other))
 
 
-def _club() -> Club:
-    club = Club.objects.filter(slug=CLUB_SLUG).first()
-    if club is None:
-        club = Club.objects.create(name="Knock Demo Club", slug=CLUB_SLUG)
-    return club
-
-
-def demo_scoring_load() -> list[str]:
-    """Create (or keep) the demo club night; return a line per piece."""
-    club = _club()
-    user_model = get_user_model()
-    director = user_model.objects.filter(username="director").first()
-    if director is None:
-        director, _ = user_model.objects.get_or_create(username="demo-scorer")
-    event = organiser().club_night(
-        club=club, name=EVENT_NAME, rules=find_rules("standard").to_dict(), director=director
-    )
-    if event.matches.exists():
-        return [f"Club night: {event.name} ({event.matches.count()} tables, kept)"]
+def demo_scoring_load(*, event: EventTerms, director: Any) -> list[str]:
+    """Play the demo's tables at the club night ``event`` (its terms: the top app's demo makes
+    the event, where opponents confirm and a match is one game) as ``director``, one of its
+    directors; keep them when it already has some. Return a line per piece."""
+    tables = Match.objects.filter(event_id=event.event_id)
+    if tables.exists():
+        return [f"Club night: {event.name} ({tables.count()} tables, kept)"]
+    club = Club.objects.get(pk=event.club_id)
     players = [
         Player.objects.get_or_create(club=club, name=name, defaults={"is_guest": True})[0]
         for name in GUESTS
@@ -241,7 +227,6 @@ def demo_scoring_load() -> list[str]:
             },
         ],
     )
-    tables = Match.objects.filter(event=event)
     finished = tables.filter(status=Match.Status.FINISHED).count()
     return [
         f"Club night: {event.name}: {tables.count()} tables "

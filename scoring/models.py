@@ -130,7 +130,7 @@ class Seat(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} at seat {self.position} of match {self.match_id}"
+        return f"{self.player} at seat {self.position + 1} of match {self.match_id}"
 
 
 class Game(models.Model):
@@ -343,7 +343,7 @@ class MatchKey(models.Model):
         ]
 
     def __str__(self) -> str:
-        where = "table" if self.position is None else f"seat {self.position}"
+        where = "table" if self.position is None else f"seat {self.position + 1}"
         return f"Link of match {self.match_id} ({where})"
 
 

@@ -1,18 +1,22 @@
 """The seam between scoring and the app that organises its matches (tournaments).
 
-Scoring keeps the score of matches; it does not know what an event does with a result. The app
-above it registers one :class:`Organiser` at start-up (``TournamentsConfig.ready``) and scoring
-calls it, synchronously and inside the transaction that stores the result, so the guarantees are
-exactly those of a direct call: the event's results sequence is bumped and its work records are
-written with the result or not at all, and a refusal (409) rolls the result back.
+Scoring keeps the score of matches; it does not know what an event is or does with a result.
+The app above it registers one :class:`Organiser` at start-up (``TournamentsConfig.ready``).
+Scoring learns what it needs of an event as one read-only value, :class:`EventTerms`, and tells
+the organiser what happened with commands, synchronously and inside the transaction that stores
+the result, so the guarantees are exactly those of a direct call: the event's results sequence
+is bumped and its work records are written with the result or not at all, and a refusal (409)
+rolls the result back. Each scoring service tells the organiser once, at its end.
 
 This module must not import ``tournaments``: the dependency points one way, tournaments to
-scoring. It holds no state but the one registered organiser.
+scoring. Scoring never reads an event's columns itself, only its terms. This module holds no
+state but the one registered organiser.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
@@ -20,58 +24,114 @@ from django.core.exceptions import ImproperlyConfigured
 if TYPE_CHECKING:
     from django.db.models import QuerySet
 
+    from clubs.models import Player
     from scoring.models import Match
 
 
+@dataclass(frozen=True, slots=True)
+class EventTerms:
+    """What scoring needs of an event, read once: the terms its matches are played under.
+
+    ``rules`` and ``match_format`` are the event's defaults for a new match (a match keeps its
+    own copy); ``confirmation`` is the policy (``scoring.models.Confirmation``);
+    ``confirm_by_seat_link`` whether answers to an entry made on the table's phone are refused;
+    ``finished`` whether no match may start any more. ``pk`` is ``event_id`` for templates and
+    URLs.
+    """
+
+    event_id: int
+    name: str
+    club_id: int
+    rules: Mapping[str, Any]
+    match_format: Mapping[str, Any]
+    confirmation: str
+    confirm_by_seat_link: bool
+    finished: bool
+
+    @property
+    def pk(self) -> int:
+        return self.event_id
+
+
 class Organiser(Protocol):
-    """What scoring tells, and asks, the app that runs its events.
+    """What scoring asks of, and tells, the app that runs its events.
 
     Every method is called inside the caller's transaction; none may start its own work outside
     it (tasks go through ``transaction.on_commit`` and durable work records, as before).
     """
 
-    def results_changed(self, *, event: Any) -> None:
-        """A result of ``event`` was stored, confirmed or corrected (bump its sequence)."""
+    # -- what scoring reads: an event's terms, and who directs it --------------------------------
 
-    def match_finished(self, *, match: Match) -> None:
-        """``match`` became final (advance the bracket, close the round, rate it)."""
+    def terms_for_event(self, *, event_id: int) -> EventTerms | None:
+        """The terms of event ``event_id``, or None when there is none (one query)."""
+
+    def terms_for(self, *, match: Match) -> EventTerms:
+        """The terms of ``match``'s event (no query when the match's event is loaded)."""
+
+    def user_directs(self, *, user: Any, event_id: int) -> bool:
+        """Whether ``user`` directs event ``event_id`` (the one definition lives above)."""
+
+    def events_directed(self, *, user: Any) -> QuerySet[Any]:
+        """The ids (``values("pk")``) of the events ``user`` directs, for a subquery."""
+
+    def players_registered(self, *, event_id: int, player_ids: Sequence[int]) -> set[int]:
+        """Which of ``player_ids`` are registered for event ``event_id`` (whatever their club)."""
+
+    def round_id(self, *, event_id: int, number: int) -> int | None:
+        """The id of round ``number`` of event ``event_id``, or None when it has no such round."""
+
+    # -- what scoring tells: commands, and one veto -----------------------------------------------
+
+    def players_enter(self, *, event_id: int, players: Sequence[Player]) -> None:
+        """Players sit down at a match of event ``event_id`` (register those who are not yet;
+        raise an ``ApplicationError`` when they may not)."""
+
+    def results_changed(self, *, event_id: int) -> None:
+        """A result of event ``event_id`` was stored, confirmed or corrected (bump its sequence).
+        Told once per service call and event, before the match commands below."""
 
     def match_result_change_allowed(self, *, match: Match, new_winner: int | None) -> None:
-        """Raise an ``ApplicationError`` (409) when a correction of a final result is refused."""
+        """The veto: raise an ``ApplicationError`` (409) when a correction of a final result is
+        refused (asked before the correction is saved)."""
 
     def match_result_changed(self, *, match: Match) -> None:
         """A stored correction changed a final result (re-seat later bracket matches, re-rate)."""
 
-    def players_enter(self, *, event: Any, players: Sequence[Any]) -> None:
-        """Players sit down at a match of ``event`` (register those who are not yet)."""
+    def match_finished(self, *, match: Match) -> None:
+        """``match`` became final (advance the bracket, close the round, rate it)."""
 
-    def user_can_manage_event(self, *, user: Any, event: Any) -> bool:
-        """Whether ``user`` directs ``event`` (the one definition of the rule lives above)."""
 
-    # -- what scoring reads about events (their rows belong to the app above) ------------------
+@dataclass(slots=True)
+class ResultChanges:
+    """What one scoring service tells the organiser, each thing once, at its end (:meth:`tell`):
+    the events whose results changed, the matches whose final result a correction changed, and
+    the matches that finished (in the order first noted)."""
 
-    def event_find(self, *, event_id: Any) -> Any | None:
-        """The event ``event_id`` (its club loaded), or None when there is none."""
+    events: dict[int, None] = field(default_factory=dict)
+    corrected: dict[int, Match] = field(default_factory=dict)
+    finished: dict[int, Match] = field(default_factory=dict)
 
-    def event_finished(self, *, event: Any) -> bool:
-        """Whether ``event`` has finished (no match may start in it any more)."""
+    @classmethod
+    def of(cls, *, match: Match) -> ResultChanges:
+        """The changes of a service that changed a result of ``match``."""
+        changes = cls()
+        changes.result_changed(match=match)
+        return changes
 
-    def event_confirm_by_seat_link(self, *, event: Any) -> bool:
-        """Whether ``event`` refuses confirmations and disputes made on the table's phone (the
-        table link): the other side answers an entry on their own seat's link or account."""
+    def result_changed(self, *, match: Match) -> None:
+        """A result of ``match`` was stored, confirmed, disputed, withdrawn or corrected."""
+        self.events.setdefault(match.event_id)
 
-    def event_players_registered(self, *, event: Any, player_ids: Sequence[int]) -> set[int]:
-        """Which of ``player_ids`` are registered for ``event`` (whatever their club)."""
-
-    def event_round(self, *, event: Any, number: int) -> Any | None:
-        """Round ``number`` of ``event``, or None when it has no such round."""
-
-    def events_directed(self, *, user: Any) -> QuerySet[Any]:
-        """The events ``user`` directs (directly, or as an admin or director of the club)."""
-
-    def club_night(self, *, club: Any, name: str, rules: dict[str, Any], director: Any) -> Any:
-        """The running club night ``name`` of ``club`` directed by ``director``, made when missing
-        (the demo's: opponents confirm, one game a match, starting today)."""
+    def tell(self) -> None:
+        """Tell the organiser, inside the service's transaction: each event's results changed
+        (the sequence bump), then each correction of a final result, then each finished match."""
+        told = organiser()
+        for event_id in self.events:
+            told.results_changed(event_id=event_id)
+        for match in self.corrected.values():
+            told.match_result_changed(match=match)
+        for match in self.finished.values():
+            told.match_finished(match=match)
 
 
 _organiser: Organiser | None = None

@@ -64,6 +64,14 @@ def link_refused_error(refused: LinkRefused) -> ApplicationError:
     )
 
 
+def no_seat_message(position: int) -> str:
+    """What a person reads when a request names a position no player sits at: the seat as the
+    pages number it (from 1) and the position as the API does (from 0)."""
+    return _(
+        "There is no seat %(seat)s at this table (position %(position)s: positions count from 0)."
+    ) % {"seat": position + 1, "position": position}
+
+
 @dataclass(frozen=True, slots=True)
 class Actor:
     """The person behind a request: a signed-in user, a link secret, seat sessions, the origin."""
@@ -186,7 +194,7 @@ class Access:
         if declared is not None:
             if declared not in self.players:
                 raise ApplicationError(
-                    _("There is no player at seat %(seat)s.") % {"seat": declared},
+                    no_seat_message(declared),
                     field="as_position",
                 )
             if declared in self.identities or self.speaks_for_table:
@@ -220,8 +228,8 @@ def match_access(*, actor: Actor, match: Match) -> Access:
     """The actor's standing at ``match`` (uses the prefetched seats when there are some)."""
     seats = list(match.seats.all())
     players = {s.position: s.player for s in seats}
-    director = actor.user is not None and organiser().user_can_manage_event(
-        user=actor.user, event=match.event
+    director = actor.user is not None and organiser().user_directs(
+        user=actor.user, event_id=match.event_id
     )
     identities: set[int] = set()
     if actor.user is not None:

@@ -16,6 +16,8 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.support import sqlite_files_remove
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -30,6 +32,26 @@ def _fresh_cache() -> None:
         from django.core.cache import cache
 
         cache.clear()
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    request: pytest.FixtureRequest, django_db_modify_db_settings_parallel_suffix: None
+) -> None:
+    """Start from no SQLite test database at all, whatever an interrupted run left.
+
+    pytest-django's own fixture (overridden here) only names the database of each xdist worker;
+    this one then removes that file with its ``-wal``, ``-shm`` and ``-journal``
+    (:func:`tests.support.sqlite_files_remove`), unless ``--reuse-db`` asks to keep it.
+    """
+    if request.config.getvalue("reuse_db") and not request.config.getvalue("create_db"):
+        return
+    from django.conf import settings
+
+    for database in settings.DATABASES.values():
+        name = str(database.get("TEST", {}).get("NAME") or "")
+        if database["ENGINE"].endswith("sqlite3") and name and "memory" not in name:
+            sqlite_files_remove(Path(name))
 
 
 def _database_url(settings_dict: dict[str, object]) -> str:

@@ -12,6 +12,28 @@ import pytest
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# What SQLite (and core.sqlite3's write gate) keep beside a database file.
+SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal", "-writegate")
+
+
+def sqlite_files_remove(path: Path) -> list[Path]:
+    """Remove an SQLite database file and the files SQLite keeps beside it; return those found.
+
+    Django's test runner deletes only the database file itself before it makes a new one. The
+    ``-wal`` and ``-shm`` of a run that was interrupted (Ctrl-C, a killed terminal) then meet the
+    new file, and where a process of that run still holds them (a worker or server it started)
+    SQLite answers the new run with ``disk I/O error``. Unlinked, they stay with that process
+    and the new database gets files of its own.
+    """
+    found = []
+    for candidate in (path, *(path.with_name(path.name + side) for side in SQLITE_SIDE_FILES)):
+        try:
+            candidate.unlink()
+        except FileNotFoundError:
+            continue
+        found.append(candidate)
+    return found
+
 
 def asked_for(config: pytest.Config, *, marker: str, folder: Path) -> bool:
     """Whether this run names ``marker`` in ``-m`` or a path inside ``folder``."""

@@ -8,8 +8,6 @@ from django.contrib import admin
 from tournaments.models import (
     Event,
     ForbiddenPairing,
-    Rating,
-    RatingHistory,
     Registration,
     Round,
     Standing,
@@ -53,15 +51,3 @@ class ForbiddenPairingAdmin(admin.ModelAdmin):
 class StandingAdmin(admin.ModelAdmin):
     list_display = ["event", "rank", "player", "seq"]
     list_filter = ["event"]
-
-
-@admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin):
-    list_display = ["player", "club", "kind", "rating", "deviation", "games", "period_start"]
-    list_filter = ["kind", "club"]
-
-
-@admin.register(RatingHistory)
-class RatingHistoryAdmin(admin.ModelAdmin):
-    list_display = ["player", "kind", "rating", "deviation", "match", "created_at"]
-    list_filter = ["kind"]

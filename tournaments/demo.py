@@ -2,24 +2,31 @@
 club nights has a walkover), a round robin in progress that a player dropped out of, and a
 double-elimination bracket in progress: every kind of event, and the results nobody played.
 
-``demo_tournaments_load()`` is called by ``core.demo``. It is idempotent: each piece is looked
-up by name first and only what is missing is created. Everything goes through the services: the
-tournament services create the events, rounds and brackets, and every hand is played through
-scoring's services the way players do it at the table: entered on the knocker's own match link
-and confirmed on the opponent's (the events use the default "opponent confirms" policy), from
-deterministic random deadwood counts. Scoring then closes the games and matches and calls the
-tournament hooks itself, so the demo's rows are exactly what real play stores.
+``demo_tournaments_load()`` is called by :func:`demo_load`, which gathers the whole demo here, in
+the top app (``manage.py demo`` runs it): the director account (``clubs.demo``), these events,
+then the club night (``scoring.demo``); each app keeps its own loader. It is idempotent: each
+piece is looked up by name first and only what is missing is created. Everything goes through
+the services: the tournament services create the events, rounds and brackets, and every hand is
+played through scoring's services the way players do it at the table: entered on the knocker's
+own match link and confirmed on the opponent's (the events use the default "opponent confirms"
+policy), from deterministic random deadwood counts. Scoring then closes the games and matches
+and calls the tournament hooks itself, so the demo's rows are exactly what real play stores.
 """
 
 from __future__ import annotations
 
 import random
 from datetime import date, timedelta
+from typing import TYPE_CHECKING
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import User
 
+from clubs.demo import demo_director_load
 from clubs.models import Club, ClubRole, Player
+from clubs.services import club_create, club_role_grant, player_create
+from engine.rules import find_rules
+from scoring.demo import EVENT_NAME as CLUB_NIGHT
+from scoring.demo import demo_scoring_load
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
 from scoring.services import (
@@ -30,19 +37,20 @@ from scoring.services import (
     match_start,
 )
 from tournaments.models import Event, Registration
+from tournaments.selectors.terms import event_terms
 from tournaments.services import (
-    club_create,
-    club_role_grant,
     event_create,
     event_finish,
     match_forfeit,
-    player_create,
     ratings_update_for_event,
     registration_create,
     registration_drop,
     round_pair,
     standings_recompute,
 )
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 CLUB_SLUG = "knock-demo-club"
 DEMO_IP = "192.0.2.20"  # a documentation address: the demo's "phones"
@@ -199,11 +207,15 @@ def _league(club: Club, players: list[Player], rng: random.Random) -> str:
         _register(event, here)
         for _ in range(6):
             a, b = rng.sample(here, 2)
-            match = match_start(actor=director, event=event, players=[a.pk, b.pk])
+            match = match_start(
+                actor=director, event=event_terms(event=event), players=[a.pk, b.pk]
+            )
             demo_match_play(match=match, rng=rng)
         if night == 3:
             # A table that never played: the director records that one player forfeited.
-            match = match_start(actor=director, event=event, players=[here[0].pk, here[1].pk])
+            match = match_start(
+                actor=director, event=event_terms(event=event), players=[here[0].pk, here[1].pk]
+            )
             match_forfeit(match=match, players=[here[1]])
         standings_recompute(event=event)
         event_finish(event=event)
@@ -279,3 +291,40 @@ def demo_tournaments_load() -> list[str]:
         _round_robin(club, players, rng),
         _double_elimination(club, players, rng),
     ]
+
+
+def _club_night() -> tuple[Event, User]:
+    """The running club night scoring's demo plays its tables at (opponents confirm, one game a
+    match, starting today), made when missing, and its director (the demo director, a scorer if
+    there is none)."""
+    users = get_user_model()
+    director = users.objects.filter(username="director").first()
+    if director is None:
+        director, _ = users.objects.get_or_create(username="demo-scorer")
+    club = Club.objects.get(slug=CLUB_SLUG)
+    event = Event.objects.filter(club=club, name=CLUB_NIGHT).first()
+    if event is None:
+        event = Event.objects.create(
+            club=club,
+            name=CLUB_NIGHT,
+            kind=Event.Kind.CLUB_NIGHT,
+            status=Event.Status.RUNNING,
+            starts_on=date.today(),
+            rules=find_rules("standard").to_dict(),
+            match_format={"kind": "single_game"},
+            confirmation=Event.Confirmation.OPPONENT,
+        )
+    event.directors.add(director)
+    return event, director
+
+
+def demo_load(*, known_password: bool = True) -> list[str]:
+    """The whole demo, every app's loader in turn; return a readable report.
+
+    ``known_password`` False (production settings) gives the director account a random password
+    (see ``clubs.demo``)."""
+    report = demo_director_load(known_password=known_password)
+    report += demo_tournaments_load()
+    night, director = _club_night()
+    report += demo_scoring_load(event=event_terms(event=night), director=director)
+    return report

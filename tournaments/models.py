@@ -1,7 +1,8 @@
-"""Events, registrations, rounds, standings and ratings: data and constraints only.
+"""Events, registrations, rounds and standings: data and constraints only.
 
 Business rules live in ``tournaments.services`` (writes) and ``tournaments.selectors`` (reads); the
-pairing, bracket, tie-break and rating mathematics in ``tournaments.algorithms`` (pure).
+pairing, bracket and tie-break mathematics in ``competition`` (pure). Ratings are
+the ``ratings`` app's.
 """
 
 from __future__ import annotations
@@ -255,87 +256,3 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.player_id} in {self.event_id}"
-
-
-class Rating(models.Model):
-    """A player's current club rating of one kind."""
-
-    class Kind(models.TextChoices):
-        GLICKO2 = "glicko2", _("Glicko-2 (two players)")
-        OPENSKILL = "openskill", _("OpenSkill (three to six players, teams)")
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    rating = models.FloatField()
-    deviation = models.FloatField()
-    volatility = models.FloatField(null=True, blank=True)
-    games = models.PositiveIntegerField(default=0)
-    period_start = models.DateField(null=True, blank=True)
-    # Glicko-2 rates a whole period from everybody's rating at its start: ``rating`` is the
-    # provisional value after the period's games so far, ``base_*`` the value it started from.
-    base_rating = models.FloatField(null=True, blank=True)
-    base_deviation = models.FloatField(null=True, blank=True)
-    base_volatility = models.FloatField(null=True, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["club", "player", "kind"], name="rating_unique"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} {self.kind} {self.rating:.0f}"
-
-
-class RatingHistory(models.Model):
-    """Every change of a rating, with the match or period that caused it."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_history")
-    kind = models.CharField(max_length=16, choices=Rating.Kind.choices)
-    rating = models.FloatField()
-    deviation = models.FloatField()
-    volatility = models.FloatField(null=True, blank=True)
-    match = models.ForeignKey(
-        "scoring.Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    period_start = models.DateField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["player", "created_at", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.player_id} {self.kind} {self.rating:.0f} at {self.created_at}"
-
-
-class WorkDue(models.Model):
-    """A consequence of a stored result that a task still has to carry out ("work due").
-
-    Written in the same transaction as the result, so a result is never stored without it;
-    deleted by the task once the work is done. The message sent after commit is only a prompt:
-    if the broker was down or the message was lost, the beat sweep (and every worker's start-up)
-    sends it again (see ``tournaments.services.work``). Standings need no row (the event's
-    ``results_seq`` against ``standings_seq`` says they are due); a queued pairing and the
-    rating update after a match do.
-    """
-
-    class Kind(models.TextChoices):
-        RATINGS_MATCH = "ratings_match", _("rating update after a match")
-        ROUND_PAIR = "round_pair", _("pairing of a queued round")
-
-    kind = models.CharField(max_length=32, choices=Kind.choices)
-    key = models.PositiveBigIntegerField(help_text=_("The id the task takes (match, round)."))
-    created_at = models.DateTimeField(auto_now_add=True)
-    # When the last prompt went to the broker; empty when it could not be sent.
-    sent_at = models.DateTimeField(null=True, blank=True)
-    attempts = models.PositiveIntegerField(default=0)
-    error = models.TextField(blank=True)
-
-    class Meta:
-        ordering = ["id"]
-        indexes = [models.Index(fields=["kind", "key"], name="workdue_kind_key")]
-
-    def __str__(self) -> str:
-        return f"{self.kind} {self.key}"

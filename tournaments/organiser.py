@@ -1,40 +1,63 @@
 """Tournaments as scoring's organiser: the handlers behind :class:`scoring.organiser.Organiser`.
 
-Each method only calls one of this app's own services or permission rules; registered in
-``TournamentsConfig.ready``. Scoring calls them inside the result's transaction, so the results
-sequence bump and the work records are written with the result, exactly as a direct call did.
+Each method only calls one of this app's own selectors, permission rules or services;
+registered in ``TournamentsConfig.ready``. Scoring calls them inside the result's transaction,
+so the results sequence bump and the work records are written with the result, exactly as a
+direct call did.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
-from clubs.models import Club, Player
+from clubs.models import Player
 from scoring.models import Match
-from tournaments.models import Event, Registration, Round
-from tournaments.permissions import user_can_manage_event
-from tournaments.selectors import event_option
+from scoring.organiser import EventTerms
+from tournaments.permissions import events_directed, user_directs_event
+from tournaments.selectors.terms import (
+    event_players_registered,
+    event_round_id,
+    event_terms,
+    event_terms_find,
+)
 from tournaments.services import (
     event_players_enter,
-    event_results_bump,
     match_finished,
     match_result_change_allowed,
     match_result_changed,
 )
+from tournaments.services.results import event_results_seq_bump
 
 
 class TournamentsOrganiser:
     """Scoring's results go to standings, brackets, rounds and ratings."""
 
-    def results_changed(self, *, event: Event) -> None:
-        event_results_bump(event=event)
+    def terms_for_event(self, *, event_id: int) -> EventTerms | None:
+        return event_terms_find(event_id=event_id)
 
-    def match_finished(self, *, match: Match) -> None:
-        match_finished(match=match)
+    def terms_for(self, *, match: Match) -> EventTerms:
+        return event_terms(event=match.event)
+
+    def user_directs(self, *, user: Any, event_id: int) -> bool:
+        return user_directs_event(user=user, event_id=event_id)
+
+    def events_directed(self, *, user: Any) -> QuerySet[Any]:
+        return events_directed(user=user).values("pk")
+
+    def players_registered(self, *, event_id: int, player_ids: Sequence[int]) -> set[int]:
+        return event_players_registered(event_id=event_id, player_ids=player_ids)
+
+    def round_id(self, *, event_id: int, number: int) -> int | None:
+        return event_round_id(event_id=event_id, number=number)
+
+    def players_enter(self, *, event_id: int, players: Sequence[Player]) -> None:
+        event_players_enter(event_id=event_id, players=players)
+
+    def results_changed(self, *, event_id: int) -> None:
+        event_results_seq_bump(event_id=event_id)
 
     def match_result_change_allowed(self, *, match: Match, new_winner: int | None) -> None:
         match_result_change_allowed(match=match, new_winner=new_winner)
@@ -42,50 +65,5 @@ class TournamentsOrganiser:
     def match_result_changed(self, *, match: Match) -> None:
         match_result_changed(match=match)
 
-    def players_enter(self, *, event: Event, players: Sequence[Player]) -> None:
-        event_players_enter(event=event, players=players)
-
-    def user_can_manage_event(self, *, user: Any, event: Event) -> bool:
-        return user_can_manage_event(user=user, event=event)
-
-    def event_find(self, *, event_id: Any) -> Event | None:
-        return Event.objects.select_related("club").filter(pk=event_id).first()
-
-    def event_finished(self, *, event: Event) -> bool:
-        return event.status == Event.Status.FINISHED
-
-    def event_confirm_by_seat_link(self, *, event: Event) -> bool:
-        return bool(event_option(event=event, name="confirm_by_seat_link"))
-
-    def event_players_registered(self, *, event: Event, player_ids: Sequence[int]) -> set[int]:
-        return set(
-            Registration.objects.filter(event=event, player_id__in=player_ids).values_list(
-                "player_id", flat=True
-            )
-        )
-
-    def event_round(self, *, event: Event, number: int) -> Round | None:
-        return Round.objects.filter(event=event, number=number).first()
-
-    def events_directed(self, *, user: Any) -> QuerySet[Event]:
-        if user is None or not user.is_authenticated:
-            return Event.objects.none()
-        if getattr(user, "is_superuser", False):
-            return Event.objects.all()
-        return Event.objects.filter(Q(directors=user) | Q(club__roles__user=user)).distinct()
-
-    def club_night(self, *, club: Club, name: str, rules: dict[str, Any], director: Any) -> Event:
-        event = Event.objects.filter(club=club, name=name).first()
-        if event is None:
-            event = Event.objects.create(
-                club=club,
-                name=name,
-                kind=Event.Kind.CLUB_NIGHT,
-                status=Event.Status.RUNNING,
-                starts_on=date.today(),
-                rules=rules,
-                match_format={"kind": "single_game"},
-                confirmation=Event.Confirmation.OPPONENT,
-            )
-        event.directors.add(director)
-        return event
+    def match_finished(self, *, match: Match) -> None:
+        match_finished(match=match)

@@ -1,6 +1,7 @@
 """Who may do what with events: directors (event or club) manage them.
 
-The club-role rules (who runs a club, who may direct in it) are in ``clubs.permissions``.
+The club-role rules (who runs a club, who may direct in it) are in ``clubs.permissions``; reads
+being public and writes needing a signed-in user is ``core.permissions``.
 
 Anyone may read clubs, players, public event pages, standings, brackets and ratings. A player's
 own check-in link needs no account: its secret token is the credential.
@@ -10,41 +11,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-from rest_framework.permissions import BasePermission
-from rest_framework.request import Request
+from django.db.models import Q, QuerySet
 
-from clubs.permissions import user_has_club_role
-from core.errors import ApplicationError
 from tournaments.models import Event
 
 
-def user_can_manage_event(*, user: Any, event: Event) -> bool:
-    """Who directs an event: its directors, its club's admins and directors, and superusers.
+def events_directed(*, user: Any) -> QuerySet[Event]:
+    """Who directs an event, the one definition of the rule: the events ``user`` directs.
 
-    The one definition of the rule: pages, the API and scoring (through
-    ``scoring.selectors.event_is_director``) all ask here. Anonymous users and ``None`` never
-    direct. At most two small queries, neither of which loads ``event.club``.
+    An event is directed by its directors, its club's admins and directors, and superusers;
+    anonymous users and ``None`` direct nothing. Pages, the API, the dashboard and scoring
+    (through the organiser) all ask here, or :func:`user_directs_event` for one event.
     """
     if user is None or not getattr(user, "is_authenticated", False):
-        return False
+        return Event.objects.none()
     if getattr(user, "is_superuser", False):
-        return True
-    if user_has_club_role(user=user, club_id=event.club_id):
-        return True
-    return event.directors.filter(pk=user.pk).exists()
+        return Event.objects.all()
+    return Event.objects.filter(Q(directors=user) | Q(club__roles__user=user)).distinct()
 
 
-def require(allowed: bool, message: str | None = None) -> None:
-    """Raise the application's 403 unless ``allowed`` (``message`` says who may)."""
-    if not allowed:
-        raise ApplicationError(message or _("You may not do this here."), status=403)
+def user_directs_event(*, user: Any, event_id: int) -> bool:
+    """Whether ``user`` directs event ``event_id`` (:func:`events_directed`): one query, none
+    for an anonymous user."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return events_directed(user=user).filter(pk=event_id).exists()
 
 
-class ReadOnlyOrAuthenticated(BasePermission):
-    """Reads are public; writes need a signed-in user (the view checks the role)."""
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        if request.method in ("GET", "HEAD", "OPTIONS"):
-            return True
-        return bool(request.user and request.user.is_authenticated)
+def user_can_manage_event(*, user: Any, event: Event) -> bool:
+    """Whether ``user`` directs ``event`` (:func:`user_directs_event`)."""
+    return user_directs_event(user=user, event_id=event.pk)

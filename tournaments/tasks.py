@@ -8,7 +8,8 @@ longer queued, and ratings are recomputed from the stored matches. A message tha
 anyway (broker down when it was sent, a worker killed on a broker without redelivery) is sent
 again by :func:`work_sweep`, run by beat, by every worker as it starts and by a worker whose
 consumer has just reconnected to the broker: what is due is always recorded in the database
-(see ``tournaments.services.work``).
+(see ``tournaments.services.work`` and the work outbox, ``core.work``). Each task is declared
+under the name the services send it by (``tournaments.services.work``).
 """
 
 from __future__ import annotations
@@ -22,19 +23,18 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.db import DatabaseError, connection
 
+from core.work import work_due_done, work_due_failed, work_due_ids
 from core.worker_steps import consumer_reconnected
-from tournaments.models import Event, WorkDue
+from ratings.services import ratings_update_for_match
+from tournaments.models import Event
 from tournaments.services import (
     ratings_update_for_event,
-    ratings_update_for_match,
     round_pair_execute,
     standings_failed,
     standings_recompute,
-    work_due_done,
-    work_due_failed,
     work_sweep,
 )
-from tournaments.services.work import STANDINGS, work_task_register
+from tournaments.services.work import RATINGS_MATCH_TASK, ROUND_PAIR_TASK, STANDINGS_TASK
 
 logger = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ _RETRY = {
 }
 
 
-@shared_task(name="tournaments.event_standings_rebuild", bind=True, **_RETRY)
+@shared_task(name=STANDINGS_TASK, bind=True, **_RETRY)
 def event_standings_rebuild(self: Any, event_id: int) -> int | None:
     """Rebuild one event's standings from its stored results; returns the sequence they reflect.
 
@@ -82,20 +82,19 @@ def standings_sweep() -> dict[str, int]:
     return work_sweep()
 
 
-@shared_task(name="tournaments.round_pair", **_RETRY)
+@shared_task(name=ROUND_PAIR_TASK, **_RETRY)
 def round_pair_task(round_id: int) -> str | None:
     """Pair a queued round (big Swiss fields); returns the round's status afterwards.
 
     Paired or failed (the reason stored on the round), the work is done: its rows go.
     """
-    kind = WorkDue.Kind.ROUND_PAIR
-    ids = list(WorkDue.objects.filter(kind=kind, key=round_id).values_list("pk", flat=True))
+    ids = work_due_ids(task=ROUND_PAIR_TASK, key=round_id)
     rnd = round_pair_execute(round_id=round_id)
-    work_due_done(kind=kind, key=round_id, ids=ids)
+    work_due_done(task=ROUND_PAIR_TASK, key=round_id, ids=ids)
     return rnd.status if rnd is not None else None
 
 
-@shared_task(name="tournaments.ratings_update", bind=True, **_RETRY)
+@shared_task(name=RATINGS_MATCH_TASK, bind=True, **_RETRY)
 def ratings_update_task(
     self: Any, match_id: int | None = None, event_id: int | None = None
 ) -> None:
@@ -105,16 +104,16 @@ def ratings_update_task(
     a failure keeps them, with the reason, for the sweep.
     """
     if match_id is not None:
-        kind = WorkDue.Kind.RATINGS_MATCH
-        ids = list(WorkDue.objects.filter(kind=kind, key=match_id).values_list("pk", flat=True))
+        task = RATINGS_MATCH_TASK
+        ids = work_due_ids(task=task, key=match_id)
         try:
             ratings_update_for_match(match_id=match_id)
         except Exception as exc:
             if not isinstance(exc, DatabaseError) or self.request.retries >= self.max_retries:
                 logger.exception("Ratings after match %s could not be updated.", match_id)
-                work_due_failed(kind=kind, key=match_id, ids=ids, error=repr(exc))
+                work_due_failed(task=task, key=match_id, ids=ids, error=repr(exc))
             raise
-        work_due_done(kind=kind, key=match_id, ids=ids)
+        work_due_done(task=task, key=match_id, ids=ids)
     if event_id is not None:
         event = Event.objects.filter(pk=event_id).first()
         if event is not None:
@@ -162,8 +161,3 @@ def _sweep_on_worker_start(sender: Any = None, **_: Any) -> None:
         work_sweep()
     except Exception:
         logger.exception("The start-up sweep failed; beat's sweep will run in a minute.")
-
-
-work_task_register(kind=STANDINGS, task=event_standings_rebuild, arg="event_id")
-work_task_register(kind=WorkDue.Kind.RATINGS_MATCH, task=ratings_update_task, arg="match_id")
-work_task_register(kind=WorkDue.Kind.ROUND_PAIR, task=round_pair_task, arg="round_id")

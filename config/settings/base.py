@@ -71,7 +71,18 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "scoring",
+    "ratings",
+    "printing",
 ]
+
+# The user model is Django's own ``auth.User``, named here so that no code names it: pages,
+# services and APIs reach it by ``get_user_model()`` and foreign keys by ``AUTH_USER_MODEL``
+# (``django.contrib.auth.models.User`` is imported only for type checking). Knock keeps nothing
+# on an account beyond what ``auth.User`` holds (a club player is ``clubs.Player``, linked to an
+# account), so every account stays as it is and no migration moves it. Swapping in a model of
+# our own later is this setting plus a migration that keeps the ``auth_user`` table (see
+# docs/architecture.md).
+AUTH_USER_MODEL = "auth.User"
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -204,15 +215,16 @@ KNOCK_LINK_FAILURE_WINDOW = env.int("KNOCK_LINK_FAILURE_WINDOW", default=600)
 # version, 304 while nothing did); the server sends it with each version so it can be slowed.
 KNOCK_LIVE_POLL_MS = env.int("KNOCK_LIVE_POLL_MS", default=2000)
 # The version URLs core.live.LiveVersionMiddleware answers before the session and auth layers,
-# with the selector each calls (the one its API view calls): (path pattern, selector).
+# with the selector each calls (the one its API view calls): (URL name, selector, the
+# selector's keyword for the route's id). The paths are the URL confs' own.
 KNOCK_LIVE_VERSIONS = [
-    (r"/api/matches/(?P<match_id>[0-9]{1,18})/version/", "scoring.selectors.changes.match_version"),
-    (r"/api/events/(?P<event_id>[0-9]{1,18})/version/", "tournaments.selectors.live.event_version"),
+    ("match-version", "scoring.selectors.changes.match_version", "match_id"),
+    ("event-version", "tournaments.selectors.live.event_version", "event_id"),
 ]
 # The live regions core.live.LiveFragmentMiddleware keeps for spectators, by version.
 KNOCK_LIVE_FRAGMENTS = [
-    (r"/matches/(?P<match_id>[0-9]{1,18})/live/", "scoring.selectors.changes.match_version_stamp"),
-    (r"/events/(?P<event_id>[0-9]{1,18})/live/", "tournaments.selectors.live.event_version"),
+    ("match-live", "scoring.selectors.changes.match_version_stamp", "match_id"),
+    ("event-live", "tournaments.selectors.live.event_version", "event_id"),
 ]
 
 # --- Cache (rate limits) ------------------------------------------------------------------
@@ -224,6 +236,14 @@ CACHES = {
     if env.str("CACHE_URL", default="")
     else {"BACKEND": "core.cache.LockedFileBasedCache", "LOCATION": str(VAR_DIR / "cache")},
 }
+# What one process drew or scored of the live pages, by version (core.live: its only user).
+LIVE_CACHE = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "knock-live",
+    "TIMEOUT": 600,
+    "OPTIONS": {"MAX_ENTRIES": 10000},
+}
+CACHES["live"] = LIVE_CACHE
 
 # --- Languages ----------------------------------------------------------------------------
 LANGUAGE_CODE = "en"

@@ -87,7 +87,7 @@ class WriteGate:
         try:
             fd = self._file()
             if fd is not None:
-                if _try_flock(fd):
+                if try_flock(fd):
                     self._held = fd
                 else:
                     self.waited += 1
@@ -116,7 +116,7 @@ class WriteGate:
             self._threads.release()
 
 
-def _try_flock(fd: int) -> bool:
+def try_flock(fd: int) -> bool:
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:

@@ -44,7 +44,7 @@ The package holds one idea a module: :mod:`~engine.game.hands` (:class:`ScoredHa
 from engine.game.hands import ScoredHand
 from engine.game.hollywood import HollywoodResult, score_hollywood
 from engine.game.match import MATCH_KINDS, MatchFormat, MatchResult, score_match
-from engine.game.seats import BoxRoles, dealer_out_seats, three_box_roles
+from engine.game.seats import BoxRoles, dealer_out_seats, table_seats, three_box_roles
 from engine.game.tally import GameResult, score_game, score_three_box
 
 __all__ = [
@@ -60,5 +60,6 @@ __all__ = [
     "score_hollywood",
     "score_match",
     "score_three_box",
+    "table_seats",
     "three_box_roles",
 ]

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from engine.errors import RuleError, ScoreError, gettext_noop
 from engine.game.hands import ScoredHand
-from engine.game.seats import _dealer_after
-from engine.game.tally import GameResult, _check_hand, _games_won, _Tally
+from engine.game.seats import dealer_after
+from engine.game.tally import GameResult, Tally, check_hand, count_games_won
 from engine.rules import RuleSet
 
 __all__ = ["HollywoodResult", "score_hollywood"]
@@ -36,7 +36,7 @@ class HollywoodResult:
     @property
     def games_won(self) -> tuple[int, int]:
         """Games (columns) won by players 0 and 1, each decided on its final totals."""
-        first, second = _games_won(self.games, 2)
+        first, second = count_games_won(self.games, 2)
         return first, second
 
     @property
@@ -111,7 +111,7 @@ def score_hollywood(
             gettext_noop("First dealer must be player 0 or 1, not {dealer}"), dealer=first_dealer
         )
     plain = rules.with_overrides(hollywood_games=0)
-    tallies = [_Tally.start(plain, 2) for _ in range(count)]
+    tallies = [Tally.start(plain, 2) for _ in range(count)]
     started: list[set[int]] = [set(), set()]
     entered: list[tuple[int, ...]] = []
     dealers: list[int] = []
@@ -122,7 +122,7 @@ def score_hollywood(
                 gettext_noop("Hand {number} was entered after every Hollywood game had ended"),
                 number=number,
             )
-        _check_hand(plain, 2, number, hand, dealer)
+        check_hand(plain, 2, number, hand, dealer)
         games: tuple[int, ...] = ()
         if hand.winner is not None:
             games = _hollywood_columns(tallies, started[hand.winner])
@@ -130,7 +130,7 @@ def score_hollywood(
             tallies[g].add(hand, dealer)
         entered.append(games)
         dealers.append(dealer)
-        dealer = _dealer_after(plain, 2, dealer, hand)
+        dealer = dealer_after(plain, 2, dealer, hand)
     return HollywoodResult(
         games=tuple(t.result(dealer) for t in tallies),
         entered=tuple(entered),
@@ -139,7 +139,7 @@ def score_hollywood(
     )
 
 
-def _hollywood_columns(tallies: Sequence[_Tally], started: set[int]) -> tuple[int, ...]:
+def _hollywood_columns(tallies: Sequence[Tally], started: set[int]) -> tuple[int, ...]:
     """The open columns a win goes into: those the player scored in, and the next one they open.
 
     ``started`` (the columns the player has scored in) gains the newly opened column.

@@ -13,8 +13,8 @@ from typing import Final
 from engine.errors import RuleError, ScoreError, gettext_noop
 from engine.game.hands import ScoredHand
 from engine.game.hollywood import score_hollywood
-from engine.game.seats import _default_players
-from engine.game.tally import GameResult, _games_won, score_game
+from engine.game.seats import default_players
+from engine.game.tally import GameResult, count_games_won, score_game
 from engine.rules import RuleSet
 
 __all__ = ["MATCH_KINDS", "MatchFormat", "MatchResult", "score_match"]
@@ -111,7 +111,7 @@ def score_match(
                 number=number,
                 previous=number - 1,
             )
-        so_far = _games_won(results, results[0].players if results else 0)
+        so_far = count_games_won(results, results[0].players if results else 0)
         if so_far and max(so_far) >= need:
             raise ScoreError(
                 gettext_noop("Game {number} was entered after the match was decided"),
@@ -120,8 +120,8 @@ def score_match(
         game = score_game(rules, hands, players=players, first_dealer=dealer)
         results.append(game)
         dealer = game.next_dealer
-    n = results[0].players if results else _default_players(rules, players)
-    won = _games_won(results, n)
+    n = results[0].players if results else default_players(rules, players)
+    won = count_games_won(results, n)
     decided = max(won) >= need
     winner = won.index(max(won)) if decided else None
     return MatchResult(tuple(results), won, winner, decided)

@@ -14,7 +14,7 @@ from engine.errors import ScoreError, gettext_noop
 from engine.game.hands import ScoredHand
 from engine.rules import RuleSet
 
-__all__ = ["BoxRoles", "dealer_out_seats", "three_box_roles"]
+__all__ = ["BoxRoles", "dealer_out_seats", "table_seats", "three_box_roles"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +87,7 @@ def dealer_out_seats(
     >>> dealer_out_seats(0, [1, None])
     ((0, (1, 2)), (1, (0, 2)), (1, (0, 2)))
     """
-    _check_first_dealer(first_dealer, players)
+    check_first_dealer(first_dealer, players)
     dealer = first_dealer
     out = [(dealer, tuple(p for p in range(players) if p != dealer))]
     for number, entry in enumerate(winners, start=1):
@@ -104,7 +104,7 @@ def dealer_out_seats(
     return tuple(out)
 
 
-def _check_first_dealer(first_dealer: int, players: int) -> None:
+def check_first_dealer(first_dealer: int, players: int) -> None:
     if not 0 <= first_dealer < players:
         raise ScoreError(
             gettext_noop("First dealer must be a player 0-{last}, not {dealer}"),
@@ -113,7 +113,28 @@ def _check_first_dealer(first_dealer: int, players: int) -> None:
         )
 
 
-def _default_players(rules: RuleSet, players: int | None) -> int:
+_FIXED_SEATS = {"two": 2, "three_box": 3, "three_dealer_out": 3, "partnership": 4}
+
+
+def table_seats(rules: RuleSet) -> tuple[int, int]:
+    """The fewest and the most people a table of ``rules`` seats (a partnership seats four).
+
+    Basic Rummy is for two to six and Gem Rummy for two or three, whatever their table; every
+    other table seats a fixed number.
+
+    >>> from engine.rules import find_rules
+    >>> table_seats(find_rules("standard")), table_seats(find_rules("partnership"))
+    ((2, 2), (4, 4))
+    """
+    if rules.family == "rummy":
+        return 2, 6
+    if rules.family == "gem":
+        return 2, 3
+    seats = _FIXED_SEATS[rules.table]
+    return seats, seats
+
+
+def default_players(rules: RuleSet, players: int | None) -> int:
     if players is None:
         if rules.table == "open":
             raise ScoreError(gettext_noop("Give the number of players for an 'open' table"))
@@ -126,7 +147,7 @@ def _default_players(rules: RuleSet, players: int | None) -> int:
             expected=expected,
             players=players,
         )
-    low, high = (2, 6) if rules.family == "rummy" else (2, 3)
+    low, high = table_seats(rules)
     if expected is None and not low <= players <= high:
         raise ScoreError(
             gettext_noop("{family} at an open table is for {low}-{high} players, not {players}"),
@@ -138,7 +159,7 @@ def _default_players(rules: RuleSet, players: int | None) -> int:
     return players
 
 
-def _dealer_after(rules: RuleSet, players: int, dealer: int, hand: ScoredHand) -> int:
+def dealer_after(rules: RuleSet, players: int, dealer: int, hand: ScoredHand) -> int:
     if hand.winner is None:
         return dealer
     if rules.table == "three_dealer_out":

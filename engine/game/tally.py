@@ -14,9 +14,9 @@ from engine.errors import RuleError, ScoreError, gettext_noop
 from engine.game.hands import ScoredHand
 from engine.game.seats import (
     BoxRoles,
-    _check_first_dealer,
-    _dealer_after,
-    _default_players,
+    check_first_dealer,
+    dealer_after,
+    default_players,
     three_box_roles,
 )
 from engine.rules import RuleSet
@@ -64,7 +64,7 @@ class GameResult:
         return 1 - self.winner
 
 
-def _check_hand(rules: RuleSet, players: int, number: int, hand: ScoredHand, dealer: int) -> None:
+def check_hand(rules: RuleSet, players: int, number: int, hand: ScoredHand, dealer: int) -> None:
     for player in hand.credits():
         if not 0 <= player < players:
             raise ScoreError(
@@ -94,7 +94,7 @@ def _check_hand(rules: RuleSet, players: int, number: int, hand: ScoredHand, dea
 
 
 @dataclass(slots=True)
-class _Tally:
+class Tally:
     """Running state of one game; ``add`` returns False once the game is over."""
 
     rules: RuleSet
@@ -110,7 +110,7 @@ class _Tally:
     tiebreak: bool = False
 
     @classmethod
-    def start(cls, rules: RuleSet, players: int) -> _Tally:
+    def start(cls, rules: RuleSet, players: int) -> Tally:
         return cls(rules, players, [0] * players, [0] * players)
 
     def add(self, hand: ScoredHand, dealer: int) -> None:
@@ -121,7 +121,7 @@ class _Tally:
                 number=number,
                 end=self.end_hand,
             )
-        _check_hand(self.rules, self.players, number, hand, dealer)
+        check_hand(self.rules, self.players, number, hand, dealer)
         self.hands.append(hand)
         self.dealers.append(dealer)
         for player, points in hand.credits().items():
@@ -230,15 +230,15 @@ def score_game(
     >>> g.winner, g.final_totals, g.margin  # 105 + 100 game + 2*25 box + 100 shutout
     (0, (355, 0), 355)
     """
-    n = _default_players(rules, players)
+    n = default_players(rules, players)
     if rules.hollywood_games:
         raise RuleError(gettext_noop("A Hollywood rule set is scored with score_hollywood"))
-    _check_first_dealer(first_dealer, n)
-    tally = _Tally.start(rules, n)
+    check_first_dealer(first_dealer, n)
+    tally = Tally.start(rules, n)
     dealer = first_dealer
     for hand in hands:
         tally.add(hand, dealer)
-        dealer = _dealer_after(rules, n, dealer, hand)
+        dealer = dealer_after(rules, n, dealer, hand)
     return tally.result(dealer)
 
 
@@ -263,7 +263,7 @@ def score_three_box(
     return score_game(rules, hands, players=3, first_dealer=roles[0].box), roles
 
 
-def _games_won(results: Iterable[GameResult], players: int) -> tuple[int, ...]:
+def count_games_won(results: Iterable[GameResult], players: int) -> tuple[int, ...]:
     won = [0] * players
     for game in results:
         if game.winner is not None:

@@ -32,7 +32,7 @@ GemTable = Mapping[int, GemsIn] | Mapping[str, GemsIn] | Mapping[int | str, Gems
 GEM_COUNT: Final = 8
 """Gems in the deck (docs/rules.md §8)."""
 
-_KING: Final = 12
+KING: Final = 12
 _QUEEN_OF_DIAMONDS: Final = 2 * 13 + 11
 _VAULT_MIN: Final = 4
 
@@ -53,7 +53,7 @@ class DeckMap:
                 count=len(self.gems),
             )
         for card, gems in enumerate(self.gems):
-            want = 2 if card % 13 == _KING else 1
+            want = 2 if card % 13 == KING else 1
             if len(gems) != want or len(set(gems)) != want or not all(gems):
                 what = gettext_noop("two different gems") if want == 2 else gettext_noop("one gem")
                 raise RuleError(
@@ -192,8 +192,8 @@ def has_all_gems(cards: Iterable[int], deck_map: DeckMap) -> bool:
     which is a small bipartite matching.
     """
     hand = set(cards)
-    kings = [card for card in hand if card % 13 == _KING]
-    covered = {deck_map.of(card)[0] for card in hand if card % 13 != _KING}
+    kings = [card for card in hand if card % 13 == KING]
+    covered = {deck_map.of(card)[0] for card in hand if card % 13 != KING}
     missing = [gem for gem in deck_map.names if gem not in covered]
     if len(missing) > len(kings):
         return False

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engine.arrange import Arrangement, all_best_arrangements, best_arrangement, hand_mask
 from engine.cards import mask_to_cards
 from engine.errors import RuleError, gettext_noop
-from engine.gem.deck import _KING, DeckMap, gem_melds, vault_gems
+from engine.gem.deck import KING, DeckMap, gem_melds, vault_gems
 from engine.layoff import Layoff, LayoffResult
 from engine.melds import Meld, MeldKind
 
@@ -55,7 +55,7 @@ def _grown(state: _MeldState, card: int, deck_map: DeckMap) -> _MeldState | None
             return None
         if card == low - 1 and low % 13:
             return kind, mask | bit, card, high, gems
-        if card == high + 1 and high % 13 != _KING:
+        if card == high + 1 and high % 13 != KING:
             return kind, mask | bit, low, card, gems
         return None
     if kind is MeldKind.VAULT:

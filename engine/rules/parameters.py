@@ -34,11 +34,11 @@ KNOCK_LIMIT_MODES: Final = ("upcard", "dice")
 NEXT_DEALER_RULES: Final = ("loser", "winner", "rotate")
 """Who deals after a scored hand; ``rotate`` passes the deal to the next seat."""
 
-_MAX_KNOCK_LIMIT: Final = 100
-_DECK: Final = 52
+MAX_KNOCK_LIMIT: Final = 100
+DECK_SIZE: Final = 52
 
 # Player count -> players at one table who hold cards (for the deck-size check).
-_HOLDERS: Final = {
+HOLDERS: Final = {
     "two": 2,
     "three_box": 2,
     "three_dealer_out": 2,
@@ -47,12 +47,12 @@ _HOLDERS: Final = {
 }
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
     """True for a real int (``bool`` is not a count)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_FIELD_KINDS: Final[dict[str, str]] = {
+FIELD_KINDS: Final[dict[str, str]] = {
     "name": "str",
     "family": "str",
     "table": "str",
@@ -81,7 +81,7 @@ _FIELD_KINDS: Final[dict[str, str]] = {
     "ace_high": "bool",
     "rummy_deal": "deal",
 }
-_KIND_WORDS: Final = {
+KIND_WORDS: Final = {
     "str": gettext_noop("a string"),
     "bool": gettext_noop("true or false"),
     "int": gettext_noop("a whole number"),
@@ -94,7 +94,7 @@ _KIND_WORDS: Final = {
 _ONE_OF: Final = gettext_noop("{name} must be one of {choices}, not {value}")
 
 
-def _one_of(name: str, value: str, allowed: tuple[str, ...], template: str = _ONE_OF) -> None:
+def check_one_of(name: str, value: str, allowed: tuple[str, ...], template: str = _ONE_OF) -> None:
     if value not in allowed:
         choices = ", ".join(repr(a) for a in allowed)
         raise RuleError(template, name=name, choices=choices, value=repr(value))

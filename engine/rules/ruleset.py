@@ -16,18 +16,18 @@ from typing import Any, Final
 
 from engine.errors import Message, RuleError, gettext_noop
 from engine.rules.parameters import (
-    _DECK,
-    _FIELD_KINDS,
-    _HOLDERS,
-    _KIND_WORDS,
-    _MAX_KNOCK_LIMIT,
+    DECK_SIZE,
     FAMILIES,
+    FIELD_KINDS,
+    HOLDERS,
+    KIND_WORDS,
     KNOCK_LIMIT_MODES,
+    MAX_KNOCK_LIMIT,
     NEXT_DEALER_RULES,
     SHUTOUT_RULES,
     TABLES,
-    _is_int,
-    _one_of,
+    check_one_of,
+    is_int,
 )
 
 __all__ = ["RULE_PRESETS", "RuleSet", "find_rules"]
@@ -82,28 +82,28 @@ class RuleSet:
     def _check_types(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            kind = _FIELD_KINDS[f.name]
+            kind = FIELD_KINDS[f.name]
             ok = (
                 (kind == "str" and isinstance(value, str))
                 or (kind == "bool" and isinstance(value, bool))
-                or (kind == "int" and _is_int(value))
-                or (kind == "int?" and (value is None or _is_int(value)))
-                or (kind == "limit" and (value is None or _is_int(value) or isinstance(value, str)))
-                or (kind == "deal" and isinstance(value, tuple) and all(_is_int(v) for v in value))
+                or (kind == "int" and is_int(value))
+                or (kind == "int?" and (value is None or is_int(value)))
+                or (kind == "limit" and (value is None or is_int(value) or isinstance(value, str)))
+                or (kind == "deal" and isinstance(value, tuple) and all(is_int(v) for v in value))
             )
             if not ok:
                 raise RuleError(
                     gettext_noop("{name} must be {kind}, not {value}"),
                     name=f.name,
-                    kind=Message(_KIND_WORDS[kind]),
+                    kind=Message(KIND_WORDS[kind]),
                     value=repr(value),
                 )
 
     def _check_values(self) -> None:
-        _one_of("family", self.family, FAMILIES)
-        _one_of("table", self.table, TABLES)
-        _one_of("shutout", self.shutout, SHUTOUT_RULES)
-        _one_of("next_dealer", self.next_dealer, NEXT_DEALER_RULES)
+        check_one_of("family", self.family, FAMILIES)
+        check_one_of("table", self.table, TABLES)
+        check_one_of("shutout", self.shutout, SHUTOUT_RULES)
+        check_one_of("next_dealer", self.next_dealer, NEXT_DEALER_RULES)
         for name in (
             "gin_bonus",
             "undercut_bonus",
@@ -161,7 +161,7 @@ class RuleSet:
                 )
             return
         if isinstance(limit, str):
-            _one_of(
+            check_one_of(
                 "knock_limit",
                 limit,
                 KNOCK_LIMIT_MODES,
@@ -175,10 +175,10 @@ class RuleSet:
                 raise RuleError(
                     gettext_noop("knock_limit 'upcard' is Oklahoma's rule (family 'gin')")
                 )
-        elif not 0 <= limit <= _MAX_KNOCK_LIMIT:
+        elif not 0 <= limit <= MAX_KNOCK_LIMIT:
             raise RuleError(
                 gettext_noop("knock_limit must be between 0 and {most}, not {value}"),
-                most=_MAX_KNOCK_LIMIT,
+                most=MAX_KNOCK_LIMIT,
                 value=limit,
             )
         if self.family == "rummy":
@@ -230,12 +230,12 @@ class RuleSet:
             )
 
     def _check_sizes(self) -> None:
-        holders = _HOLDERS[self.table]
+        holders = HOLDERS[self.table]
         big = 1 if self.big_gin_bonus is not None else 0
         if self.family != "rummy":
             lowest = 3
             if self.hand_size < lowest or (
-                holders * self.hand_size + big + 1 + self.dead_hand_stock > _DECK
+                holders * self.hand_size + big + 1 + self.dead_hand_stock > DECK_SIZE
             ):
                 raise RuleError(
                     gettext_noop(
@@ -246,7 +246,7 @@ class RuleSet:
                     size=self.hand_size,
                     holders=holders,
                     stock=self.dead_hand_stock,
-                    deck=_DECK,
+                    deck=DECK_SIZE,
                     lowest=lowest,
                 )
         if len(self.rummy_deal) != 5:
@@ -258,7 +258,7 @@ class RuleSet:
                 deal=str(list(self.rummy_deal)),
             )
         for players, size in enumerate(self.rummy_deal, start=2):
-            if size < 1 or players * size + 1 > _DECK:
+            if size < 1 or players * size + 1 > DECK_SIZE:
                 raise RuleError(
                     gettext_noop(
                         "rummy_deal gives {size} cards to each of {players} players:"
@@ -295,8 +295,8 @@ class RuleSet:
             raise RuleError(
                 gettext_noop("Basic Rummy reshuffles the discard pile: its stock never runs out")
             )
-        holders = players if self.table == "open" else _HOLDERS[self.table]
-        return _DECK - holders * self.hand_size - 1 - self.dead_hand_stock
+        holders = players if self.table == "open" else HOLDERS[self.table]
+        return DECK_SIZE - holders * self.hand_size - 1 - self.dead_hand_stock
 
     def deal_size(self, players: int) -> int:
         """Cards dealt to each of ``players`` players.

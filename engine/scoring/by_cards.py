@@ -31,11 +31,16 @@ from engine.gem import (
     has_all_gems,
     lay_off_in_turn,
 )
-from engine.layoff import LayoffResult, _choose, lay_off, validate_knocker_melds
+from engine.layoff import LayoffResult, choose_layoffs, lay_off, validate_knocker_melds
 from engine.melds import Meld
 from engine.rules import RuleSet
-from engine.scoring.outcome import HandResult, Role, _role, _shown
-from engine.scoring.two_player import _decide, _limit_text, _result, hand_knock_limit
+from engine.scoring.outcome import HandResult, Role, role_text, shown_text
+from engine.scoring.two_player import (
+    build_result,
+    decide_outcome,
+    hand_knock_limit,
+    knock_limit_text,
+)
 
 __all__ = ["check_knock_discard", "score_hand"]
 
@@ -74,12 +79,12 @@ def _read_hand(
                     )
     except CardError as exc:
         raise CardError(
-            gettext_noop("{label}: {reason}"), label=_role(label), reason=exc.message
+            gettext_noop("{label}: {reason}"), label=role_text(label), reason=exc.message
         ) from None
     if len(hand) not in counts:
         raise CardError(
             gettext_noop("{label}: expected {wanted} cards{note}, got {got}"),
-            label=_role(label),
+            label=role_text(label),
             wanted=joined(gettext_noop("{first} or {rest}"), counts),
             note=note,
             got=len(hand),
@@ -204,19 +209,21 @@ def score_hand(
     elif deck_map is not None:
         arrangement, (layoffs,) = gem_knocker_choice(knocker, [defender], deck_map, diamond_number)
     else:
-        arrangement, layoffs = _choose(knocker_mask, defender_mask, knocker_extra, defender_extra)
+        arrangement, layoffs = choose_layoffs(
+            knocker_mask, defender_mask, knocker_extra, defender_extra
+        )
     k = arrangement.deadwood
     big = len(knocker) == size + 1
     better: Param = ""
     if k > limit or (big and k):  # only the errors below show the arrangements
-        shown = _shown(arrangement.melds, arrangement.deadwood_cards)
+        shown = shown_text(arrangement.melds, arrangement.deadwood_cards)
     if given and (k > limit or (big and k)):
         best = best_arrangement(knocker, extra_melds=knocker_extra)
         if k != best.deadwood:
             better = Message(
                 gettext_noop("; the best arrangement leaves {deadwood}: {shown}"),
                 deadwood=best.deadwood,
-                shown=_shown(best.melds, best.deadwood_cards),
+                shown=shown_text(best.melds, best.deadwood_cards),
             )
     if big and k:
         raise KnockError(
@@ -241,7 +248,7 @@ def score_hand(
             limit=limit,
             shown=shown,
             better=better,
-            limit_text=_limit_text(rules, limit, up),
+            limit_text=knock_limit_text(rules, limit, up),
         )
     allow = k > 0
     if layoffs is None and deck_map is not None:
@@ -253,12 +260,12 @@ def score_hand(
             arrangement.melds, defender, allow_layoffs=allow, defender_extra=defender_extra
         )
     d = layoffs.deadwood
-    outcome = _decide(rules, k, d, big)
+    outcome = decide_outcome(rules, k, d, big)
     gem_k = gem_d = 0
     if deck_map is not None:
         gem_k = rules.gem_bonus_knocker if has_all_gems(knocker, deck_map) else 0
         gem_d = rules.gem_bonus_other if has_all_gems(defender, deck_map) else 0
-    return _result(
+    return build_result(
         rules,
         outcome,
         k,

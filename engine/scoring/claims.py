@@ -13,12 +13,12 @@ from engine.scoring.outcome import (
     HandOutcome,
     HandResult,
     Role,
-    _formula,
-    _layoff_text,
-    _role,
-    _shown,
+    formula_text,
+    layoff_text,
+    role_text,
+    shown_text,
 )
-from engine.scoring.two_player import _outcome_reason
+from engine.scoring.two_player import outcome_reason
 
 __all__ = ["check_claim"]
 
@@ -56,7 +56,7 @@ def check_claim(
             )
         else:
             problems.append(
-                _outcome_reason(
+                outcome_reason(
                     _rules_for(result),
                     result.outcome,
                     claimed_outcome,
@@ -71,7 +71,7 @@ def check_claim(
                     gettext_noop("The knocker's deadwood is {deadwood}, not {claimed} ({shown})"),
                     deadwood=result.knocker_deadwood,
                     claimed=claimed_knocker_deadwood,
-                    shown=_shown(result.knocker_melds, result.knocker_deadwood_cards),
+                    shown=shown_text(result.knocker_melds, result.knocker_deadwood_cards),
                 )
             )
         else:
@@ -91,8 +91,8 @@ def check_claim(
         problems.append(
             Message(
                 gettext_noop("The {winner} wins the hand, not the {claimed}"),
-                winner=_role(result.winner),
-                claimed=_role(claimed_winner),
+                winner=role_text(result.winner),
+                claimed=role_text(claimed_winner),
             )
         )
     if claimed_points is not None and claimed_points != result.points:
@@ -101,10 +101,10 @@ def check_claim(
                 gettext_noop("The {winner} scores {points}, not {claimed}: {formula}")
                 if result.winner
                 else gettext_noop("Nobody scores {points}, not {claimed}: {formula}"),
-                winner=_role(result.winner),
+                winner=role_text(result.winner),
                 points=result.points,
                 claimed=claimed_points,
-                formula=_formula(result),
+                formula=formula_text(result),
             )
         )
     if problems:
@@ -130,7 +130,7 @@ def _defender_reason(result: HandResult, claimed: int) -> Message:
             deadwood=left,
             claimed=claimed,
         )
-    shown = _shown(result.defender_melds, result.defender_deadwood_cards)
+    shown = shown_text(result.defender_melds, result.defender_deadwood_cards)
     if result.layoffs:
         template = gettext_noop(
             "Defender lays off {layoffs}: {deadwood} left, not {claimed} ({shown})"
@@ -143,5 +143,5 @@ def _defender_reason(result: HandResult, claimed: int) -> Message:
     else:
         template = gettext_noop("The defender's deadwood is {deadwood}, not {claimed} ({shown})")
     return Message(
-        template, layoffs=_layoff_text(result), deadwood=left, claimed=claimed, shown=shown
+        template, layoffs=layoff_text(result), deadwood=left, claimed=claimed, shown=shown
     )

@@ -19,7 +19,7 @@ from engine.layoff import LayoffResult
 from engine.rules import RuleSet
 from engine.scoring.by_cards import CardsIn, MeldsIn, score_hand
 from engine.scoring.outcome import HandOutcome, HandResult
-from engine.scoring.two_player import _decide, _result, score_hand_counts
+from engine.scoring.two_player import build_result, decide_outcome, score_hand_counts
 
 __all__ = [
     "GemThreeHandResult",
@@ -194,8 +194,8 @@ def _relaid(rules: RuleSet, result: HandResult, layoffs: LayoffResult) -> HandRe
     assert result.knocker_deadwood is not None
     assert result.knock_limit is not None
     k, d = result.knocker_deadwood, layoffs.deadwood
-    outcome = _decide(rules, k, d, result.outcome is HandOutcome.BIG_GIN)
-    return _result(
+    outcome = decide_outcome(rules, k, d, result.outcome is HandOutcome.BIG_GIN)
+    return build_result(
         rules,
         outcome,
         k,

@@ -82,7 +82,7 @@ _ROLES: Final[dict[str | None, str]] = {
 }
 
 
-def _role(role: Role | None) -> Message:
+def role_text(role: Role | None) -> Message:
     """A role (``None``: nobody) as a message to translate."""
     return Message(_ROLES[role])
 
@@ -145,7 +145,7 @@ class HandResult:
         >>> dead_hand().formula()
         'dead hand: no score'
         """
-        return str(_formula(self))
+        return str(formula_text(self))
 
     def formula_message(self) -> Message:
         """:meth:`formula` as a :class:`Message`, to store as data and word in any language.
@@ -153,7 +153,7 @@ class HandResult:
         >>> dead_hand().formula_message().as_dict()
         {'template': 'dead hand: no score', 'params': {}}
         """
-        return _formula(self)
+        return formula_text(self)
 
     def explain(self) -> str:
         """A few lines a player can read: melds, lay-offs, deadwood, outcome and points."""
@@ -174,18 +174,18 @@ class HandResult:
                 Message(
                     gettext_noop("Knocker ({chosen}): {shown}"),
                     chosen=Message(chosen),
-                    shown=_shown(self.knocker_melds, self.knocker_deadwood_cards),
+                    shown=shown_text(self.knocker_melds, self.knocker_deadwood_cards),
                 )
             )
             lines.append(
                 Message(
                     gettext_noop("Defender: {shown}"),
-                    shown=_shown(self.defender_melds, self.defender_deadwood_cards),
+                    shown=shown_text(self.defender_melds, self.defender_deadwood_cards),
                 )
             )
             if self.layoffs:
                 lines.append(
-                    Message(gettext_noop("Lay-offs: {layoffs}"), layoffs=_layoff_text(self))
+                    Message(gettext_noop("Lay-offs: {layoffs}"), layoffs=layoff_text(self))
                 )
         deadwood = Message(
             gettext_noop("Deadwood: knocker {knocker}, defender {defender}"),
@@ -209,8 +209,8 @@ class HandResult:
             Message(
                 gettext_noop("{outcome}: {winner} scores {formula}"),
                 outcome=self.outcome.capital_message,
-                winner=_role(self.winner),
-                formula=_formula(self),
+                winner=role_text(self.winner),
+                formula=formula_text(self),
             )
         )
         bonuses: tuple[tuple[Role, int], ...] = (
@@ -222,7 +222,7 @@ class HandResult:
                 lines.append(
                     Message(
                         gettext_noop("Gem parts bonus: {role} +{bonus}"),
-                        role=_role(role),
+                        role=role_text(role),
                         bonus=bonus,
                     )
                 )
@@ -233,7 +233,7 @@ _Draft = type("_Draft", (), {"__slots__": HandResult.__slots__})
 """A :class:`HandResult` being built: the same slots, in the same order, and nothing else."""
 
 
-def _new_result(
+def new_result(
     outcome: HandOutcome,
     winner: Role | None,
     points: int,
@@ -296,7 +296,7 @@ def _new_result(
     return cast(HandResult, result)
 
 
-def _shown(melds: Sequence[Meld], deadwood: Sequence[int]) -> Message:
+def shown_text(melds: Sequence[Meld], deadwood: Sequence[int]) -> Message:
     parts = " | ".join(str(meld) for meld in melds) or Message(gettext_noop("no melds"))
     return Message(
         gettext_noop("melds {melds}; deadwood {deadwood}"),
@@ -305,7 +305,7 @@ def _shown(melds: Sequence[Meld], deadwood: Sequence[int]) -> Message:
     )
 
 
-def _layoff_text(result: HandResult) -> Param:
+def layoff_text(result: HandResult) -> Param:
     by_meld: dict[int, list[int]] = {}
     for layoff in result.layoffs:
         by_meld.setdefault(layoff.meld_index, []).append(layoff.card)
@@ -322,7 +322,7 @@ def _layoff_text(result: HandResult) -> Param:
     )
 
 
-def _formula(r: HandResult) -> Message:
+def formula_text(r: HandResult) -> Message:
     if r.is_dead:
         return Message(gettext_noop("dead hand: no score"))
     k, d = r.knocker_deadwood, r.defender_deadwood

@@ -2,10 +2,11 @@
 
 :func:`hand_knock_limit` reads a hand's limit from the rule set (fixed, Oklahoma's upcard, Gem's
 die); :func:`max_deadwood` bounds what deadwood counts may claim; the outcome and the points of a
-hand follow from the two deadwood counts (``_decide``, ``_points``), and :func:`score_hand_counts`
-scores a hand entered by counts, checking what counts alone can show (docs/rules.md §3, §9). The
-hand entered by cards (:mod:`engine.scoring.by_cards`) and three-player Gem
-(:mod:`engine.scoring.gem_three`) reuse these rules; this module must not read cards.
+hand follow from the two deadwood counts (``decide_outcome``, ``_points``), and
+:func:`score_hand_counts` scores a hand entered by counts, checking what counts alone can show
+(docs/rules.md §3, §9). The hand entered by cards (:mod:`engine.scoring.by_cards`) and
+three-player Gem (:mod:`engine.scoring.gem_three`) reuse these rules; this module must not read
+cards.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ from engine.scoring.outcome import (
     HandOutcome,
     HandResult,
     Role,
-    _formula,
-    _new_result,
-    _role,
     dead_hand,
+    formula_text,
+    new_result,
+    role_text,
 )
 
 __all__ = ["hand_knock_limit", "max_deadwood", "score_hand_counts"]
@@ -150,7 +151,7 @@ def _check_count(name: str, value: object, most: int) -> int:
 # -- the points of a hand --------------------------------------------------------------------
 
 
-def _decide(rules: RuleSet, knocker: int, defender: int, big_gin: bool) -> HandOutcome:
+def decide_outcome(rules: RuleSet, knocker: int, defender: int, big_gin: bool) -> HandOutcome:
     if knocker == 0:
         return HandOutcome.BIG_GIN if big_gin else HandOutcome.GIN
     if defender < knocker or (defender == knocker and rules.undercut_on_tie):
@@ -185,7 +186,7 @@ def _points(rules: RuleSet, outcome: HandOutcome, k: int, d: int) -> tuple[Role,
     return "knocker", bonus, base, max(base, rules.knocker_min_points)
 
 
-def _result(
+def build_result(
     rules: RuleSet,
     outcome: HandOutcome,
     k: int,
@@ -211,7 +212,7 @@ def _result(
     details given (the defaults are :class:`HandResult`'s)."""
     winner, bonus, base, raised = _points(rules, outcome, k, d)
     multiplier = _multiplier(rules, upcard)
-    return _new_result(
+    return new_result(
         outcome,
         winner,
         raised * multiplier,
@@ -239,7 +240,7 @@ def _result(
     )
 
 
-def _limit_text(rules: RuleSet, limit: int, upcard: int | None) -> Message:
+def knock_limit_text(rules: RuleSet, limit: int, upcard: int | None) -> Message:
     if rules.knock_limit == "upcard" and upcard is not None:
         if limit == 0:
             return Message(
@@ -361,12 +362,12 @@ def score_hand_counts(
             gettext_noop("Knock over the limit: deadwood {deadwood} > {limit} ({limit_text})"),
             deadwood=k,
             limit=limit,
-            limit_text=_limit_text(rules, limit, upcard),
+            limit_text=knock_limit_text(rules, limit, upcard),
         )
-    decided = _decide(rules, k, d, big)
+    decided = decide_outcome(rules, k, d, big)
     if decided is not outcome:
-        raise ScoreError(_outcome_reason(rules, decided, outcome, k, d))
-    result = _result(
+        raise ScoreError(outcome_reason(rules, decided, outcome, k, d))
+    result = build_result(
         rules,
         decided,
         k,
@@ -380,15 +381,15 @@ def score_hand_counts(
     if winner is not None and winner != result.winner:
         raise ScoreError(
             gettext_noop("The {winner} wins this hand, not the {claimed}: {outcome}, {formula}"),
-            winner=_role(result.winner),
-            claimed=_role(winner),
+            winner=role_text(result.winner),
+            claimed=role_text(winner),
             outcome=result.outcome.label_message,
-            formula=_formula(result),
+            formula=formula_text(result),
         )
     return result
 
 
-def _outcome_reason(
+def outcome_reason(
     rules: RuleSet, decided: HandOutcome, claimed: HandOutcome, k: int, d: int
 ) -> Message:
     if decided in (HandOutcome.GIN, HandOutcome.BIG_GIN):

@@ -8,11 +8,11 @@ link: the ``X-Match-Key`` header holds the link's secret. Every POST that stores
 
 The package, one module per resource: :mod:`~scoring.apis.matches`,
 :mod:`~scoring.apis.match_hands` (a match's hands and score sheet), :mod:`~scoring.apis.hands`,
-:mod:`~scoring.apis.preview` and :mod:`~scoring.apis.imports`; ``_common`` holds the parameters,
+:mod:`~scoring.apis.preview` and :mod:`~scoring.apis.imports`; ``common`` holds the parameters,
 error shape, base view and hand input they share.
 """
 
-from scoring.apis._common import (
+from scoring.apis.common import (
     ERROR,
     LINK_PARAMETERS,
     POST_PARAMETERS,

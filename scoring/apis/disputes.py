@@ -9,13 +9,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from core.errors import ApplicationError
-from scoring.apis._common import ERROR, _Base
+from scoring.apis.common import ERROR, BaseApi
 from scoring.apis.shapes import DisputeOutput
 from scoring.organiser import organiser
 from scoring.selectors import dispute_out, disputes_open, event_is_director
 
 
-class EventDisputesApi(_Base):
+class EventDisputesApi(BaseApi):
     """Every disputed hand of an event not settled yet (its directors only)."""
 
     @extend_schema(
@@ -25,10 +25,10 @@ class EventDisputesApi(_Base):
         "`POST /api/hands/{id}/confirm/` or `POST /api/hands/{id}/override/` (with a reason).",
     )
     def get(self, request: Request, event_id: int) -> Response:
-        event = organiser().event_find(event_id=event_id)
+        event = organiser().terms_for_event(event_id=event_id)
         if event is None:
             raise Http404
         actor = self.actor(request)
         if actor.user is None or not event_is_director(event=event, user=actor.user):
             raise ApplicationError(_("Only the event's directors see its disputes."), status=403)
-        return Response([dispute_out(sub) for sub in disputes_open(event=event)])
+        return Response([dispute_out(sub) for sub in disputes_open(event_id=event.event_id)])

@@ -14,13 +14,13 @@ from rest_framework.response import Response
 
 from core.errors import ApplicationError
 from core.parsing import AsciiIntegerField
-from scoring.apis._common import (
+from scoring.apis.common import (
     ERROR,
     POST_PARAMETERS,
+    BaseApi,
     HandInputSerializer,
-    _Base,
-    _entry,
-    _submission_or_404,
+    hand_entry,
+    submission_or_404,
 )
 from scoring.apis.shapes import HandOutput
 from scoring.idempotency import idempotent
@@ -40,14 +40,14 @@ class _HandActionInput(serializers.Serializer):
 
 
 def _pending_action(
-    view: _Base,
+    view: BaseApi,
     request: Request,
     submission_id: int,
     action: Callable[..., HandSubmission],
 ) -> Response:
     """Confirm or withdraw a pending entry (``action``) for the acting player."""
     actor = view.actor(request)
-    sub = _submission_or_404(submission_id)
+    sub = submission_or_404(submission_id)
 
     def run() -> Response:
         serializer = _HandActionInput(data=request.data)
@@ -60,7 +60,7 @@ def _pending_action(
     return idempotent(request, actor=actor, handler=run)
 
 
-class HandConfirmApi(_Base):
+class HandConfirmApi(BaseApi):
     """Confirm an entry waiting for confirmation (the opponent, or a director)."""
 
     InputSerializer = _HandActionInput
@@ -75,7 +75,7 @@ class HandConfirmApi(_Base):
         return _pending_action(self, request, submission_id, hand_confirm)
 
 
-class HandWithdrawApi(_Base):
+class HandWithdrawApi(BaseApi):
     """Withdraw one's own entry before it is confirmed."""
 
     InputSerializer = _HandActionInput
@@ -90,7 +90,7 @@ class HandWithdrawApi(_Base):
         return _pending_action(self, request, submission_id, hand_withdraw)
 
 
-class HandDisputeApi(_Base):
+class HandDisputeApi(BaseApi):
     """The other side does not agree with an entry: mark it disputed, with the reason."""
 
     @extend_schema_serializer(component_name="HandDisputeInput")
@@ -108,7 +108,7 @@ class HandDisputeApi(_Base):
     )
     def post(self, request: Request, submission_id: int) -> Response:
         actor = self.actor(request)
-        sub = _submission_or_404(submission_id)
+        sub = submission_or_404(submission_id)
 
         def run() -> Response:
             serializer = self.InputSerializer(data=request.data)
@@ -125,7 +125,7 @@ class HandDisputeApi(_Base):
         return idempotent(request, actor=actor, handler=run)
 
 
-class HandOverrideApi(_Base):
+class HandOverrideApi(BaseApi):
     """A director's correction of a hand: a new confirmed version with a reason."""
 
     @extend_schema_serializer(component_name="HandOverrideInput")
@@ -140,7 +140,7 @@ class HandOverrideApi(_Base):
     )
     def post(self, request: Request, submission_id: int) -> Response:
         actor = self.actor(request)
-        sub = _submission_or_404(submission_id)
+        sub = submission_or_404(submission_id)
 
         def run() -> Response:
             serializer = self.InputSerializer(data=request.data)
@@ -149,7 +149,7 @@ class HandOverrideApi(_Base):
             new = hand_override(
                 submission=sub,
                 actor=actor,
-                entry=_entry(data, sub.hand.game.match),
+                entry=hand_entry(data, sub.hand.game.match),
                 reason=data["reason"],
             )
             return Response(submission_out(new), status=status.HTTP_201_CREATED)
@@ -157,7 +157,7 @@ class HandOverrideApi(_Base):
         return idempotent(request, actor=actor, handler=run)
 
 
-class HandHistoryApi(_Base):
+class HandHistoryApi(BaseApi):
     """Every version of a hand and every change: who, when, from where, what (directors)."""
 
     @extend_schema(
@@ -169,7 +169,7 @@ class HandHistoryApi(_Base):
         "`via_key`, the link's key id.",
     )
     def get(self, request: Request, submission_id: int) -> Response:
-        sub = _submission_or_404(submission_id)
+        sub = submission_or_404(submission_id)
         access = match_access(actor=self.actor(request), match=sub.hand.game.match)
         if not access.can_view:
             raise Http404

@@ -13,14 +13,14 @@ from core.api import ErrorResponse
 from core.errors import ApplicationError
 from core.parsers import LimitedJSONParser
 from core.parsing import AsciiIntegerField
-from scoring.apis._common import POST_PARAMETERS, _Base
+from scoring.apis.common import POST_PARAMETERS, BaseApi
 from scoring.idempotency import idempotent
 from scoring.organiser import organiser
-from scoring.services import CSV_COLUMNS, import_csv
+from scoring.services import CSV_COLUMNS, csv_import
 from scoring.services.imports import CSV_REQUIRED
 
 
-class ImportApi(_Base):
+class ImportApi(BaseApi):
     """Import past score sheets from CSV (directors)."""
 
     parser_classes = [LimitedJSONParser, MultiPartParser, FormParser]
@@ -68,12 +68,12 @@ class ImportApi(_Base):
         + ", ".join(CSV_REQUIRED)
         + "). `match` is the match id; `game` defaults to the game being played; `hand` is the "
         "hand number (each game's hands in order, from its next hand); `knocker`/`defender` a "
-        "seat position or a player's name; then the hand by counts or by cards as in "
-        "POST /api/matches/{id}/hands/ (`knocker_melds` separated by `|`). With dry_run every "
-        "row is checked and every problem reported, nothing stored; without it, everything "
-        "is stored confirmed or (any problem) nothing. Row numbers count the header as row 1. "
-        "With `event`, a row whose match is in another event is a problem of that row; "
-        "`matches` lists the ids of the matches stored.",
+        "player's name or seat number (counting from 1, as on the slips and pages); then the "
+        "hand by counts or by cards as in POST /api/matches/{id}/hands/ (`knocker_melds` "
+        "separated by `|`). With dry_run every row is checked and every problem reported, "
+        "nothing stored; without it, everything is stored confirmed or (any problem) nothing. "
+        "Row numbers count the header as row 1. With `event`, a row whose match is in another "
+        "event is a problem of that row; `matches` lists the ids of the matches stored.",
     )
     def post(self, request: Request) -> Response:
         actor = self.actor(request)
@@ -94,10 +94,10 @@ class ImportApi(_Base):
                 raise ApplicationError(_("Give the CSV as csv or file."), field="csv")
             event = None
             if data.get("event") is not None:
-                event = organiser().event_find(event_id=data["event"])
+                event = organiser().terms_for_event(event_id=data["event"])
                 if event is None:
                     raise ApplicationError(_("There is no such event."), field="event")
-            report = import_csv(actor=actor, text=text, dry_run=data["dry_run"], event=event)
+            report = csv_import(actor=actor, text=text, dry_run=data["dry_run"], event=event)
             body = {
                 "dry_run": report.dry_run,
                 "rows": report.rows,

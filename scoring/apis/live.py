@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
-from rest_framework.response import Response
 
 from core.api import version_response
-from scoring.apis._common import ERROR, _Base
+from scoring.apis.common import ERROR, BaseApi
 from scoring.selectors.changes import match_version
 
 IF_NONE_MATCH = OpenApiParameter(
@@ -36,7 +35,7 @@ class VersionOutput(serializers.Serializer):
 NOT_MODIFIED = OpenApiResponse(description="The version named in If-None-Match is current.")
 
 
-class MatchVersionApi(_Base):
+class MatchVersionApi(BaseApi):
     """The match's live version, for polling: one indexed read, ETag and 304."""
 
     @extend_schema(
@@ -48,7 +47,7 @@ class MatchVersionApi(_Base):
         "If-None-Match and fetch the match only when it changed. Public: it tells that the "
         "table changed, never what.",
     )
-    def get(self, request: Request, match_id: int) -> Response:
+    def get(self, request: Request, match_id: int) -> HttpResponse:
         version = match_version(match_id=match_id)
         if version is None:
             raise Http404

@@ -18,14 +18,14 @@ from rest_framework.response import Response
 from core.api import ErrorResponse
 from core.pagination import Pagination, paginate
 from core.parsing import AsciiIntegerField
-from scoring.apis._common import (
+from scoring.apis.common import (
     ERROR,
     LINK_PARAMETERS,
     POST_PARAMETERS,
+    BaseApi,
     HandInputSerializer,
-    _Base,
-    _entry,
-    _match_or_404,
+    hand_entry,
+    match_or_404,
 )
 from scoring.apis.shapes import HandOutput
 from scoring.idempotency import idempotent
@@ -59,7 +59,7 @@ HAND_CONFLICT = OpenApiResponse(
 )
 
 
-class MatchHandsApi(_Base):
+class MatchHandsApi(BaseApi):
     """The hands of a match (confirmed and waiting), or enter the next hand."""
 
     pagination_class = Pagination
@@ -83,7 +83,7 @@ class MatchHandsApi(_Base):
         "one waiting. Paginated with limit and offset, like every list.",
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match_or_404(match_id)
+        match = match_or_404(match_id)
         match_access_require(actor=self.actor(request), match=match)
         state = match_state(match=match)
         hands = []
@@ -110,7 +110,7 @@ class MatchHandsApi(_Base):
     )
     def post(self, request: Request, match_id: int) -> Response:
         actor = self.actor(request)
-        match = _match_or_404(match_id)
+        match = match_or_404(match_id)
 
         def run() -> Response:
             serializer = self.InputSerializer(data=request.data)
@@ -119,7 +119,7 @@ class MatchHandsApi(_Base):
             sub = hand_submit(
                 match=match,
                 actor=actor,
-                entry=_entry(data, match),
+                entry=hand_entry(data, match),
                 hand_number=data.get("hand_number"),
                 as_position=data.get("as_position"),
             )
@@ -150,7 +150,7 @@ SCORESHEET_ERROR = ErrorResponse(
 )
 
 
-class MatchScoresheetApi(_Base):
+class MatchScoresheetApi(BaseApi):
     """The score sheet of a match, or enter a whole paper score sheet of the current game."""
 
     @extend_schema_serializer(component_name="ScoresheetSubmitInput")
@@ -169,7 +169,7 @@ class MatchScoresheetApi(_Base):
         "row carries its running totals in each of the three columns.",
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match_or_404(match_id)
+        match = match_or_404(match_id)
         access = match_access(actor=self.actor(request), match=match)
         state = match_state(match=match)
         return Response(match_scoresheet(state=state, show_pending=access.sees_pending))
@@ -187,7 +187,7 @@ class MatchScoresheetApi(_Base):
     )
     def post(self, request: Request, match_id: int) -> Response:
         actor = self.actor(request)
-        match = _match_or_404(match_id)
+        match = match_or_404(match_id)
 
         def run() -> Response:
             serializer = self.InputSerializer(data=request.data)
@@ -196,7 +196,7 @@ class MatchScoresheetApi(_Base):
             scoresheet_submit(
                 match=match,
                 actor=actor,
-                hands=[_entry(h, match, f"hands[{i}].") for i, h in enumerate(data["hands"])],
+                hands=[hand_entry(h, match, f"hands[{i}].") for i, h in enumerate(data["hands"])],
                 game_number=data.get("game"),
             )
             state = match_state(match=match_prefetched(match_id=match.pk))

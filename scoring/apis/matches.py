@@ -20,12 +20,12 @@ from rest_framework.response import Response
 from core.errors import ApplicationError
 from core.pagination import Pagination, paginate
 from core.parsing import AsciiIntegerField
-from scoring.apis._common import (
+from scoring.apis.common import (
     ERROR,
     LINK_PARAMETERS,
     POST_PARAMETERS,
-    _Base,
-    _match_or_404,
+    BaseApi,
+    match_or_404,
 )
 from scoring.apis.match_hands import MatchHandsApi, MatchScoresheetApi
 from scoring.apis.shapes import MatchDetailOutput, MatchLinksOutput, MatchStartedOutput
@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 
-class MatchListApi(_Base):
+class MatchListApi(BaseApi):
     """List the matches you can see, or start a match at a table."""
 
     pagination_class = Pagination
@@ -136,7 +136,7 @@ class MatchListApi(_Base):
             serializer = self.InputSerializer(data=request.data)
             serializer.is_valid(raise_exception=True)
             data = serializer.validated_data
-            event = organiser().event_find(event_id=data["event"])
+            event = organiser().terms_for_event(event_id=data["event"])
             if event is None:
                 raise ApplicationError(_("There is no such event."), field="event")
             match = match_start(
@@ -198,7 +198,7 @@ def _links(request: Request, match: Match) -> dict[str, Any]:
     }
 
 
-class MatchDetailApi(_Base):
+class MatchDetailApi(BaseApi):
     """A match: seats, games, totals, bonuses, next dealer, roles, and the entry waiting (the
     last only for its players and the event's directors: anyone reads the rest)."""
 
@@ -208,20 +208,20 @@ class MatchDetailApi(_Base):
         responses={200: MatchDetailOutput, 404: ERROR},
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match_or_404(match_id)
+        match = match_or_404(match_id)
         access = match_access(actor=self.actor(request), match=match)
         state = match_state(match=match)
         return Response(match_detail(state=state, show_pending=access.sees_pending))
 
 
-class MatchLinksApi(_Base):
+class MatchLinksApi(BaseApi):
     """A match's private links (directors only): the table link and one per seat."""
 
     @extend_schema(
         operation_id="matches_links", responses={200: MatchLinksOutput, 403: ERROR, 404: ERROR}
     )
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match_or_404(match_id)
+        match = match_or_404(match_id)
         access = match_access_require(actor=self.actor(request), match=match)
         if not access.neutral_director:
             raise ApplicationError(
@@ -230,7 +230,7 @@ class MatchLinksApi(_Base):
         return Response(_links(request, match))
 
 
-class MatchLinksReissueApi(_Base):
+class MatchLinksReissueApi(BaseApi):
     """Revoke and reissue private links (directors): one seat's, the table link, or all."""
 
     @extend_schema_serializer(component_name="MatchLinksReissueInput")
@@ -251,7 +251,7 @@ class MatchLinksReissueApi(_Base):
     )
     def post(self, request: Request, match_id: int) -> Response:
         actor = self.actor(request)
-        match = _match_or_404(match_id)
+        match = match_or_404(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data

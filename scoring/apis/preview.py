@@ -26,13 +26,13 @@ from core.errors import ApplicationError
 from core.i18n import engine_message
 from core.parsing import AsciiIntegerField
 from engine.errors import EngineError
-from scoring.apis._common import (
+from scoring.apis.common import (
     ERROR,
     LINK_PARAMETERS,
+    BaseApi,
     HandInputSerializer,
-    _Base,
-    _entry,
-    _match_or_404,
+    hand_entry,
+    match_or_404,
 )
 from scoring.models import Match
 from scoring.permissions import match_access_require
@@ -116,7 +116,7 @@ def _arrangement_out(partial: PartialHands, which: str) -> dict[str, Any] | None
     }
 
 
-class MatchHandPreviewApi(_Base):
+class MatchHandPreviewApi(BaseApi):
     """Score the next hand without entering it: the engine's answer, nothing stored."""
 
     throttle_classes = [PreviewThrottle]
@@ -146,12 +146,12 @@ class MatchHandPreviewApi(_Base):
         "Players of the match and directors; rate-limited per person (429).",
     )
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match_or_404(match_id)
+        match = match_or_404(match_id)
         match_access_require(actor=self.actor(request), match=match)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        entry = _entry(data, match)
+        entry = hand_entry(data, match)
         state = match_state(match=match)
         view = state.current
         if view is None or match.decision != Match.Decision.PLAYED:

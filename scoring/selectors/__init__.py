@@ -20,7 +20,12 @@ from scoring.selectors.access import (
     match_list_visible,
 )
 from scoring.selectors.disputes import dispute_out, disputes_open
-from scoring.selectors.live import matches_live_scores, round_live_scores
+from scoring.selectors.live import (
+    matches_live_scores,
+    matches_live_stamps,
+    round_live_scores,
+    round_played_match_ids,
+)
 from scoring.selectors.seating import event_free_table, event_open_seats, seating_warnings
 from scoring.selectors.shapes import (
     game_summary,
@@ -62,7 +67,9 @@ __all__ = [
     "match_scoresheet",
     "match_state",
     "matches_live_scores",
+    "matches_live_stamps",
     "round_live_scores",
+    "round_played_match_ids",
     "scored_hand_from",
     "seating_warnings",
     "submission_get",

@@ -2,7 +2,7 @@
 
 A match's version is ``Match.live_seq``, one column read by primary key: it only grows, and every
 write that changes what the match page shows bumps it in its own transaction (see
-``scoring.services._common._lock``). The last change is read from the submissions' history
+``scoring.services.common.match_lock``). The last change is read from the submissions' history
 (django-simple-history keeps each move of an entry: entered, confirmed, disputed, withdrawn,
 corrected), so the page can say who did what without any new bookkeeping.
 """

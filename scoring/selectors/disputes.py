@@ -10,11 +10,11 @@ from scoring.models import HandSubmission
 from scoring.selectors.shapes import submission_out
 
 
-def disputes_open(*, event: Any) -> QuerySet[HandSubmission]:
-    """The event's disputed entries not settled yet, oldest dispute first."""
+def disputes_open(*, event_id: int) -> QuerySet[HandSubmission]:
+    """Event ``event_id``'s disputed entries not settled yet, oldest dispute first."""
     return (
         HandSubmission.objects.filter(
-            hand__game__match__event=event, status=HandSubmission.Status.DISPUTED
+            hand__game__match__event_id=event_id, status=HandSubmission.Status.DISPUTED
         )
         .select_related(
             "hand__game__match",

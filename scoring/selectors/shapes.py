@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.game import BoxRoles, GameResult
 from scoring.models import Credential, HandSubmission
+from scoring.organiser import organiser
 from scoring.selectors.state import GameView, MatchState, scored_hand_from
 from scoring.selectors.status import STATUS_LABELS, match_display_status
 
@@ -135,6 +136,7 @@ def _sides(state: MatchState) -> list[dict[str, Any]]:
 def match_detail(*, state: MatchState, show_pending: bool = True) -> dict[str, Any]:
     """A match with its games, totals, bonuses, next dealer and roles."""
     match = state.match
+    terms = organiser().terms_for(match=match)
     current = state.current
     pending = None
     if current is not None and current.pending is not None and show_pending:
@@ -142,7 +144,7 @@ def match_detail(*, state: MatchState, show_pending: bool = True) -> dict[str, A
     return {
         "id": match.pk,
         "event": match.event_id,
-        "event_name": match.event.name,
+        "event_name": terms.name,
         "round": match.round_id,
         "table_number": match.table_number,
         "status": match.status,
@@ -151,7 +153,7 @@ def match_detail(*, state: MatchState, show_pending: bool = True) -> dict[str, A
         "decision": match.decision,
         "rules": state.rules.to_dict(),
         "match_format": match.match_format,
-        "confirmation": match.event.confirmation,
+        "confirmation": terms.confirmation,
         "seats": [
             {
                 "position": s.position,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from scoring.models import Confirmation, Match
+from scoring.organiser import organiser
 from scoring.permissions import Access, Actor, match_access
 
 
@@ -38,7 +39,10 @@ def scoresheet_refusal(
         access = match_access(actor=actor, match=match)
     if not access.can_view:
         return SheetRefusal(_("Not found."), 404)
-    if access.neutral_director or match.event.confirmation == Confirmation.NONE:
+    if (
+        access.neutral_director
+        or organiser().terms_for(match=match).confirmation == Confirmation.NONE
+    ):
         return None
     return SheetRefusal(
         _(

@@ -122,10 +122,10 @@ class MatchState:
 
 def match_prefetched(*, match_id: int) -> Match:
     """A match with everything :func:`match_state` reads, in a fixed number of queries."""
-    return _with_state_relations(Match.objects.all()).get(pk=match_id)
+    return with_state_relations(Match.objects.all()).get(pk=match_id)
 
 
-def _with_state_relations(matches: QuerySet[Match]) -> QuerySet[Match]:
+def with_state_relations(matches: QuerySet[Match]) -> QuerySet[Match]:
     """``matches`` with every relation :func:`match_state` reads prefetched (six queries for
     any number of matches).
 

@@ -2,8 +2,10 @@
 
 Every service validates, writes inside ``transaction.atomic`` with the match row locked (so the
 engine's view of a match never changes under a writer), and tells the organiser
-(:mod:`scoring.organiser`; tournaments bumps the event's results sequence) for every stored or
-confirmed result and every game that closes or re-opens, inside the same transaction. Entered
+(:mod:`scoring.organiser`; tournaments bumps the event's results sequence) once, at its end,
+inside the same transaction, whatever it stored, confirmed, closed or re-opened
+(:class:`~scoring.organiser.ResultChanges`). What it needs of an event it reads from the
+event's terms (:class:`~scoring.organiser.EventTerms`), never from the event's row. Entered
 results are append-only: a submission is a new row, a correction a new version; only a
 submission's status moves (pending → confirmed / withdrawn / superseded), and each move is kept
 in its history with who made it and from where.
@@ -52,7 +54,7 @@ The package: :mod:`~scoring.services.entries` (a hand as entered and its scoring
 :mod:`~scoring.services.hands` (submit, confirm, withdraw, correct),
 :mod:`~scoring.services.sheets` (a whole paper score sheet),
 :mod:`~scoring.services.imports` (CSV import) and :mod:`~scoring.services.links` (private
-links); ``_common`` holds the write helpers they share.
+links); ``common`` holds the write helpers they share.
 """
 
 from scoring.services.entries import (
@@ -76,7 +78,7 @@ from scoring.services.hands import (
     hand_submit,
     hand_withdraw,
 )
-from scoring.services.imports import CSV_COLUMNS, ImportReport, RowProblem, import_csv
+from scoring.services.imports import CSV_COLUMNS, ImportReport, RowProblem, csv_import
 from scoring.services.links import match_keys_ensure, match_link_token, match_links_reissue
 from scoring.services.matches import match_start, match_sync
 from scoring.services.sheets import scoresheet_submit
@@ -94,6 +96,7 @@ __all__ = [
     "RowProblem",
     "RummyEntry",
     "TwoPlayerEntry",
+    "csv_import",
     "entry_family",
     "entry_from_dict",
     "hand_confirm",
@@ -102,7 +105,6 @@ __all__ = [
     "hand_prepare",
     "hand_submit",
     "hand_withdraw",
-    "import_csv",
     "match_keys_ensure",
     "match_link_token",
     "match_links_reissue",

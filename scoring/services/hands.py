@@ -11,11 +11,29 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from core.errors import ApplicationError
-from scoring.models import Confirmation, Credential, Hand, HandSubmission, Match
-from scoring.organiser import organiser
+from scoring.models import Confirmation, Hand, HandSubmission, Match
+from scoring.organiser import ResultChanges, organiser
 from scoring.permissions import Access, ActedBy, Actor, match_access
+from scoring.policies import (
+    answer_refusal,
+    answered_by_director,
+    correct_refusal,
+    director_answer_refusal,
+    entry_is_viewers,
+    on_other_side,
+    seat_of,
+    withdraw_refusal,
+    withdraws_as_seat,
+)
 from scoring.selectors import GameView, HandContext, MatchState
-from scoring.services._common import _conflict, _current_of, _lock, _origin, _policy, _store
+from scoring.services.common import (
+    confirmation_policy,
+    conflict_error,
+    current_submission,
+    match_lock,
+    record_origin,
+    submission_store,
+)
 from scoring.services.entries import HandEntry, hand_prepare
 from scoring.services.matches import match_sync
 
@@ -49,7 +67,7 @@ def hand_submit(
 ) -> HandSubmission:
     """Enter the next hand of the match's current game (confirmed at once under policy none)."""
     with transaction.atomic():
-        state = _lock(match)
+        state = match_lock(match)
         access = match_access(actor=actor, match=state.match)
         player = _require_actor(access, as_position)
         view = state.current
@@ -59,12 +77,12 @@ def hand_submit(
         if view.pending is not None and hand_number is None:
             number = view.pending.hand.number
         if number < view.next_number:
-            raise _conflict(
+            raise conflict_error(
                 _("Hand %(number)s is already recorded.") % {"number": number},
                 view.hands[number - 1],
             )
         if view.pending is not None and view.pending.hand.number == number:
-            raise _conflict(
+            raise conflict_error(
                 _("Hand %(number)s was already entered and waits for confirmation.")
                 % {"number": number},
                 view.pending,
@@ -75,9 +93,8 @@ def hand_submit(
                 field="hand_number",
             )
         prepared = hand_prepare(state=state, context=view.next_context, entry=entry)
-        confirmed = _policy(state.match.event) == Confirmation.NONE
-        sub = _store(
-            state=state,
+        confirmed = confirmation_policy(state.match) == Confirmation.NONE
+        sub = submission_store(
             game=view.game,
             number=number,
             prepared=prepared,
@@ -86,44 +103,32 @@ def hand_submit(
             via=_via(state, access, player),
             confirmed=confirmed,
         )
+        changes = ResultChanges.of(match=state.match)
         if confirmed:
-            match_sync(match=state.match)
+            match_sync(match=state.match, changes=changes)
+        changes.tell()
     return sub
-
-
-def _seat_of(state: MatchState, player_id: int | None) -> int | None:
-    if player_id is None:
-        return None
-    return next((s.position for s in state.seats if s.player_id == player_id), None)
 
 
 def _via(state: MatchState, access: Access, player: Player | None) -> ActedBy:
     """The credential the actor acts with as ``player`` (None: as a director, their account)."""
-    return access.acted_by(_seat_of(state, player.pk) if player is not None else None)
+    return access.acted_by(seat_of(state, player.pk) if player is not None else None)
+
+
+def _refuse(refusal: str | None) -> None:
+    """Raise the policy's refusal (scoring.policies) as a 403."""
+    if refusal is not None:
+        raise ApplicationError(refusal, status=403)
 
 
 def _answer_allowed(state: MatchState, via: ActedBy) -> None:
     """Refuse an answer to an entry (a confirmation or a dispute) made on the table's phone
     when the event asks the other side to answer on their own link or account."""
-    if via.kind == Credential.TABLE_LINK and organiser().event_confirm_by_seat_link(
-        event=state.match.event
-    ):
-        raise ApplicationError(
-            _(
-                "At this event the other side confirms or disputes an entry on their own seat's "
-                "link (or signed in), not on the table's phone."
-            ),
-            status=403,
-        )
+    _refuse(answer_refusal(via=via, terms=organiser().terms_for(match=state.match)))
 
 
 def _is_submitter(state: MatchState, sub: HandSubmission, actor: Actor, access: Access) -> bool:
-    """Is this actor, in any of their identities, whoever made this entry? The account that
-    entered it, or a holder of the seat it was entered for (account or seat link)."""
-    if actor.user is not None and sub.submitted_by_user_id == actor.user.pk:
-        return True
-    seat = _seat_of(state, sub.submitted_by_player_id)
-    return seat is not None and seat in access.identities
+    return entry_is_viewers(state=state, entry=sub, actor=actor, access=access)
 
 
 def _other_side(
@@ -140,10 +145,7 @@ def _other_side(
         if not access.can_view:
             raise ApplicationError(_("Not found."), status=404)
         raise ApplicationError(_("Say which player you are (as_position)."), field="as_position")
-    submitter = _seat_of(state, sub.submitted_by_player_id)
-    if submitter is not None and (
-        position == submitter or state.side_of(position) == state.side_of(submitter)
-    ):
+    if not on_other_side(state=state, entry=sub, position=position):
         raise ApplicationError(
             _("The other side confirms this entry, not the player's own side."), status=403
         )
@@ -154,7 +156,7 @@ def _submission_locked(
     submission: HandSubmission, actor: Actor
 ) -> tuple[MatchState, HandSubmission, Access]:
     """Lock the submission's match and re-read it; a 404 for an actor who may not see it."""
-    state = _lock(submission.hand.game.match)
+    state = match_lock(submission.hand.game.match)
     sub = HandSubmission.objects.select_related(
         "hand__game__match__event", "submitted_by_player", "confirmed_by_player"
     ).get(pk=submission.pk)
@@ -187,21 +189,15 @@ def hand_confirm(
         state, sub, access = _submission_locked(submission, actor)
         disputed = sub.status == HandSubmission.Status.DISPUTED
         if sub.status != HandSubmission.Status.PENDING and not disputed:
-            raise _conflict(
+            raise conflict_error(
                 _("This entry is %(status)s, not waiting for confirmation.")
                 % {"status": sub.get_status_display()},
                 sub,
             )
         if _is_submitter(state, sub, actor, access):
             raise ApplicationError(_("Nobody confirms their own entry."), status=403)
-        if disputed or _policy(state.match.event) == Confirmation.DIRECTOR:
-            if not access.neutral_director:
-                message = (
-                    _("A director not playing at this table settles a disputed entry.")
-                    if disputed
-                    else _("A director not playing at this table confirms results here.")
-                )
-                raise ApplicationError(message, status=403)
+        if answered_by_director(entry=sub, terms=organiser().terms_for(match=state.match)):
+            _refuse(director_answer_refusal(entry=sub, access=access))
             player = None
         else:
             player = _other_side(state, sub, actor, access, as_position)
@@ -213,7 +209,9 @@ def hand_confirm(
         sub.confirmed_at = timezone.now()
         sub.confirmed_via = via.kind
         sub.confirmed_via_key_id = via.key_id
-        _origin(sub, actor, player, "dispute settled: confirmed" if disputed else "confirmed", via)
+        record_origin(
+            sub, actor, player, "dispute settled: confirmed" if disputed else "confirmed", via
+        )
         fields = [
             "status",
             "confirmed_by_user",
@@ -225,11 +223,17 @@ def hand_confirm(
         sub.save(update_fields=fields)
         # The match was read under the lock a moment ago: the entry's copy there is brought in
         # line instead of reading the whole match again.
-        match_sync(match=state.match, prefetched=_mirrored(state.match, sub, fields))
-        # Last: bumping the event's results sequence locks the event's row until commit, and
-        # every table of the event confirms through that row; taken after the match's own
-        # work (the engine over its hands, the games saved), it is held only for the commit.
-        organiser().results_changed(event=state.match.event)
+        changes = ResultChanges.of(match=state.match)
+        match_sync(
+            match=state.match,
+            changes=changes,
+            prefetched=_mirrored(state.match, sub, fields),
+        )
+        # Last: the organiser bumps the event's results sequence, which locks the event's row
+        # until commit, and every table of the event confirms through that row; taken after
+        # the match's own work (the engine over its hands, the games saved), it is held only
+        # for the commit (and, when the match finished, the organiser's own follow-up).
+        changes.tell()
     return sub
 
 
@@ -242,7 +246,7 @@ def hand_dispute(
     with transaction.atomic():
         state, sub, access = _submission_locked(submission, actor)
         if sub.status != HandSubmission.Status.PENDING:
-            raise _conflict(
+            raise conflict_error(
                 _("Only an entry waiting for confirmation can be disputed; this one is %(status)s.")
                 % {"status": sub.get_status_display()},
                 sub,
@@ -266,7 +270,7 @@ def hand_dispute(
         sub.disputed_at = timezone.now()
         sub.disputed_via = via.kind
         sub.disputed_via_key_id = via.key_id
-        _origin(sub, actor, player, f"disputed: {sub.dispute_reason}", via)
+        record_origin(sub, actor, player, f"disputed: {sub.dispute_reason}", via)
         sub.save(
             update_fields=[
                 "status",
@@ -278,7 +282,7 @@ def hand_dispute(
                 "disputed_via_key",
             ]
         )
-        organiser().results_changed(event=state.match.event)
+        ResultChanges.of(match=state.match).tell()
     return sub
 
 
@@ -290,7 +294,7 @@ def hand_withdraw(
     with transaction.atomic():
         state, sub, access = _submission_locked(submission, actor)
         if sub.status not in (HandSubmission.Status.PENDING, HandSubmission.Status.DISPUTED):
-            raise _conflict(
+            raise conflict_error(
                 _(
                     "Only an entry waiting for confirmation can be withdrawn; this one is "
                     "%(status)s."
@@ -298,21 +302,19 @@ def hand_withdraw(
                 % {"status": sub.get_status_display()},
                 sub,
             )
-        submitter = _seat_of(state, sub.submitted_by_player_id)
-        own_account = actor.user is not None and sub.submitted_by_user_id == actor.user.pk
-        own_seat = submitter is not None and (
-            submitter in access.identities or (access.speaks_for_table and as_position == submitter)
+        _refuse(
+            withdraw_refusal(
+                state=state, entry=sub, actor=actor, access=access, as_position=as_position
+            )
         )
-        if as_position is not None and as_position != submitter and not access.neutral_director:
-            own_seat = False
-            own_account = False
-        if not (own_account or own_seat or access.neutral_director):
-            raise ApplicationError(_("Only whoever entered it may withdraw it."), status=403)
-        player = access.players.get(submitter) if submitter is not None and own_seat else None
+        seat = withdraws_as_seat(
+            state=state, entry=sub, actor=actor, access=access, as_position=as_position
+        )
+        player = access.players.get(seat) if seat is not None else None
         sub.status = HandSubmission.Status.WITHDRAWN
-        _origin(sub, actor, player, "withdrawn", _via(state, access, player))
+        record_origin(sub, actor, player, "withdrawn", _via(state, access, player))
         sub.save(update_fields=["status"])
-        organiser().results_changed(event=state.match.event)
+        ResultChanges.of(match=state.match).tell()
     return sub
 
 
@@ -330,14 +332,11 @@ def hand_override(
     reason = (reason or "").strip()
     with transaction.atomic():
         state, sub, access = _submission_locked(submission, actor)
-        if not access.neutral_director:
-            raise ApplicationError(
-                _("Only a director not playing at this table can correct a hand."), status=403
-            )
+        _refuse(correct_refusal(access=access))
         if not reason:
             raise ApplicationError(_("Give the reason for the correction."), field="reason")
         hand = sub.hand
-        current = _current_of(hand)
+        current = current_submission(hand)
         if current is None:
             raise ApplicationError(
                 _("This hand has no entry to correct; enter it instead."), status=409
@@ -349,10 +348,9 @@ def hand_override(
         # Supersede first, so the one-confirmed and one-pending indexes are never violated.
         via = access.acted_by(None)
         current.status = HandSubmission.Status.SUPERSEDED
-        _origin(current, actor, None, f"superseded: {reason}", via)
+        record_origin(current, actor, None, f"superseded: {reason}", via)
         current.save(update_fields=["status"])
-        new = _store(
-            state=state,
+        new = submission_store(
             game=hand.game,
             number=hand.number,
             prepared=prepared,
@@ -362,5 +360,7 @@ def hand_override(
             confirmed=True,
             override_reason=reason,
         )
-        match_sync(match=state.match)
+        changes = ResultChanges.of(match=state.match)
+        match_sync(match=state.match, changes=changes)
+        changes.tell()
     return new

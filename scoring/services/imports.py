@@ -1,4 +1,4 @@
-"""CSV import of past score sheets (:func:`import_csv`, columns :data:`CSV_COLUMNS`, of which
+"""CSV import of past score sheets (:func:`csv_import`, columns :data:`CSV_COLUMNS`, of which
 :data:`CSV_REQUIRED` must be in the header): every row checked and every problem reported
 (:class:`ImportReport`), then all stored confirmed or none.
 """
@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 from core.errors import ApplicationError
 from core.parsing import parse_ascii_int
 from scoring.models import Match
+from scoring.organiser import EventTerms, ResultChanges, organiser
 from scoring.permissions import ActedBy, Actor
 from scoring.selectors import MatchState, event_is_director
-from scoring.services._common import _lock, _store
+from scoring.services.common import match_lock, submission_store
 from scoring.services.entries import HandEntry, entry_family, entry_from_dict, hand_prepare
 from scoring.services.matches import match_sync
 
@@ -98,9 +99,11 @@ def _row_entry(row: Mapping[str, str], state: MatchState) -> HandEntry:
 
 
 def _seat_by_name(state: MatchState, raw: str, column: str) -> int:
+    """The position of the player a CSV cell names: by name, or by seat number counting from 1
+    as on the slips and the pages (position 0 is seat 1)."""
     number = parse_ascii_int(raw)
-    if number is not None and state.seat(number) is not None:
-        return number
+    if number is not None and number >= 1 and state.seat(number - 1) is not None:
+        return number - 1
     for seat in state.seats:
         if seat.player.name.casefold() == raw.casefold():
             return seat.position
@@ -109,15 +112,17 @@ def _seat_by_name(state: MatchState, raw: str, column: str) -> int:
     )
 
 
-def import_csv(*, actor: Actor, text: str, dry_run: bool, event: Any | None = None) -> ImportReport:
+def csv_import(
+    *, actor: Actor, text: str, dry_run: bool, event: EventTerms | None = None
+) -> ImportReport:
     """Import past score sheets: one row per hand (columns :data:`CSV_COLUMNS`; the header names
     at least :data:`CSV_REQUIRED`).
 
     Rows are grouped by match and game and must give each game's hands in order from its next
     hand. Every row is checked (against the engine and the game as the rows before it leave it)
     and every problem reported; unless it is a dry run and nothing is wrong, everything is
-    stored confirmed, or nothing is. With ``event``, a row whose match is in another event is a
-    problem of that row.
+    stored confirmed, or nothing is. With ``event`` (its terms), a row whose match is in another
+    event is a problem of that row. The organiser is told once, at the end.
     """
     reader = csv.DictReader(io.StringIO(text))
     header = [h.strip() for h in (reader.fieldnames or [])]
@@ -136,6 +141,7 @@ def import_csv(*, actor: Actor, text: str, dry_run: bool, event: Any | None = No
     report.rows = len(rows)
     failed_games: set[tuple[str, str]] = set()
     checked_matches: dict[int, bool] = {}
+    changes = ResultChanges()
     with transaction.atomic():
         for line, row in enumerate(rows, start=2):
             row = {(k or "").strip(): (v or "") for k, v in row.items()}
@@ -147,13 +153,14 @@ def import_csv(*, actor: Actor, text: str, dry_run: bool, event: Any | None = No
                 continue
             try:
                 with transaction.atomic():
-                    match_id = _import_row(actor, row, checked_matches, event)
+                    match_id = _import_row(actor, row, checked_matches, event, changes)
                 report.stored += 1
                 if match_id not in report.matches:
                     report.matches.append(match_id)
             except ApplicationError as exc:
                 failed_games.add(key)
                 report.problems.append(RowProblem(line, exc.field, exc.message))
+        changes.tell()
         if dry_run or report.problems:
             transaction.set_rollback(True)
             if not dry_run:
@@ -163,16 +170,20 @@ def import_csv(*, actor: Actor, text: str, dry_run: bool, event: Any | None = No
 
 
 def _import_row(
-    actor: Actor, row: Mapping[str, str], checked: dict[int, bool], event: Any | None
+    actor: Actor,
+    row: Mapping[str, str],
+    checked: dict[int, bool],
+    event: EventTerms | None,
+    changes: ResultChanges,
 ) -> int:
-    """Check and store one row; the id of its match."""
+    """Check and store one row; the id of its match (its result noted in ``changes``)."""
     match_id = parse_ascii_int(row.get("match") or "")
     if match_id is None:
         raise ApplicationError(_("Give the match id."), field="match")
     match = Match.objects.select_related("event").filter(pk=match_id).first()
     if match is None:
         raise ApplicationError(_("There is no match %(id)s.") % {"id": match_id}, field="match")
-    if event is not None and match.event_id != event.pk:
+    if event is not None and match.event_id != event.event_id:
         raise ApplicationError(
             _("Match %(id)s is not a match of %(event)s.") % {"id": match_id, "event": event.name},
             field="match",
@@ -181,7 +192,7 @@ def _import_row(
         user = actor.user
         checked[match_id] = (
             user is not None
-            and event_is_director(event=match.event, user=user)
+            and event_is_director(event=organiser().terms_for(match=match), user=user)
             and not match.seats.filter(player__user_id=user.pk).exists()
         )
     if not checked[match_id]:
@@ -192,7 +203,7 @@ def _import_row(
             ),
             field="match",
         )
-    state = _lock(match)
+    state = match_lock(match)
     view = state.current
     if view is None:
         raise ApplicationError(_("This match is over."), field="match")
@@ -210,8 +221,7 @@ def _import_row(
         )
     entry = _row_entry(row, state)
     prepared = hand_prepare(state=state, context=view.next_context, entry=entry)
-    _store(
-        state=state,
+    submission_store(
         game=view.game,
         number=view.next_number,
         prepared=prepared,
@@ -220,5 +230,6 @@ def _import_row(
         via=ActedBy(actor.account_via or ""),
         confirmed=True,
     )
-    match_sync(match=state.match)
+    match_sync(match=state.match, changes=changes)
+    changes.result_changed(match=state.match)
     return match_id

@@ -7,13 +7,14 @@ Who may reissue is checked here (a director of the event); what a link is, is in
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from scoring.links import digest_of, new_nonce, secret_of
 from scoring.models import Match, MatchKey
-from scoring.permissions import Actor, match_access
+from scoring.permissions import Actor, match_access, no_seat_message
 
 
 def _create(match: Match, position: int | None) -> MatchKey:
@@ -45,7 +46,9 @@ def match_link_token(*, match: Match, position: int | None = None) -> str:
     """The secret of ``match``'s table link (position None) or of the seat at ``position``."""
     keys = match_keys_ensure(match=match)
     if position not in keys:
-        raise ApplicationError(_("There is no player at seat %(seat)s.") % {"seat": position})
+        if position is None:  # match_keys_ensure always issues the table link
+            raise ApplicationError(_("Not found."), status=404)
+        raise ApplicationError(no_seat_message(position))
     return secret_of(keys[position].nonce)
 
 
@@ -66,11 +69,14 @@ def match_links_reissue(
     for position in wanted:
         if position is not None and position not in seats:
             raise ApplicationError(
-                _("There is no player at seat %(seat)s.") % {"seat": position}, field="position"
+                no_seat_message(position),
+                field="position",
             )
     now = timezone.now()
     with transaction.atomic():
-        Match.objects.select_for_update().filter(pk=match.pk).first()
+        # Locks the match and moves its live version: a page open with a replaced link learns
+        # on its next poll that the link is gone (it is not answered "nothing changed").
+        Match.objects.filter(pk=match.pk).update(live_seq=F("live_seq") + 1)
         for position in dict.fromkeys(wanted):
             old = MatchKey.objects.filter(match=match, revoked_at__isnull=True)
             old = (

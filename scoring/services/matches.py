@@ -15,10 +15,11 @@ from clubs.models import Player
 from core.errors import ApplicationError
 from core.i18n import engine_message, rules_name
 from engine.errors import EngineError, RuleError
+from engine.game import table_seats
 from engine.rules import RuleSet, find_rules
 from scoring.formats import match_format_dict, match_format_read
 from scoring.models import Game, Hand, Match, Seat
-from scoring.organiser import organiser
+from scoring.organiser import EventTerms, ResultChanges, organiser
 from scoring.permissions import Actor
 from scoring.selectors import (
     GameView,
@@ -42,12 +43,16 @@ def _hollywood_margin(state: MatchState, view: GameView) -> int | None:
     return sum(r.final_totals[w] - r.final_totals[1 - w] for r in view.results)
 
 
-def match_sync(*, match: Match, prefetched: Match | None = None) -> MatchState:
+def match_sync(
+    *, match: Match, changes: ResultChanges, prefetched: Match | None = None
+) -> MatchState:
     """Bring the stored game and match rows in line with the engine's view of the hands.
 
     Closes games the engine says ended (and starts the next game of a best-of), re-opens any a
     correction re-opened, removes an empty game that is no longer needed, and fills the match's
-    winner and summary. Bumps the results sequence when a game or the match changes state.
+    winner and summary. Asks the organiser before a final result changes (its veto), and notes
+    in ``changes`` what the calling service tells it at its end: the results changed when a game
+    or the match changes state, a corrected final result, a finished match.
 
     ``prefetched`` spares reading the match again: a :func:`match_prefetched` copy read under
     this transaction's lock, with every change made since then applied to it in memory (a
@@ -164,21 +169,18 @@ def match_sync(*, match: Match, prefetched: Match | None = None) -> MatchState:
         match.finished_at = (match.finished_at or now) if state.finished else None
         match.save(update_fields=["status", "winner", "winner_team", "summary", "finished_at"])
     if changed:
-        organiser().results_changed(event=match.event)
+        changes.result_changed(match=match)
         if corrected:
-            organiser().match_result_changed(match=match)
+            changes.corrected.setdefault(match.pk, match)
         if state.finished:
-            organiser().match_finished(match=match)
+            changes.finished.setdefault(match.pk, match)
     return state
-
-
-_SEATS = {"two": (2, 2), "three_box": (3, 3), "three_dealer_out": (3, 3), "partnership": (4, 4)}
 
 
 def match_start(
     *,
     actor: Actor,
-    event: Any,
+    event: EventTerms,
     players: Sequence[int],
     teams: Sequence[int] | None = None,
     table_number: int | None = None,
@@ -188,10 +190,11 @@ def match_start(
     match_format: Mapping[str, Any] | None = None,
     first_dealer: int = 0,
 ) -> Match:
-    """Start a match at a table: seats in the order given (in the box: box, captain, sitter)."""
+    """Start a match of ``event`` (its terms: :meth:`Organiser.terms_for_event`) at a table:
+    seats in the order given (in the box: box, captain, sitter)."""
     user = actor.user
     director = user is not None and event_is_director(event=event, user=user)
-    if organiser().event_finished(event=event):
+    if event.finished:
         raise ApplicationError(_("This event has finished."), status=409)
     try:
         base = find_rules(rules_preset) if rules_preset else RuleSet.from_dict(event.rules)
@@ -203,12 +206,7 @@ def match_start(
     if not match_format and rules.hollywood_games:
         match_format = {"kind": "hollywood"}
     fmt = match_format_read(data=match_format or event.match_format, rules=rules)
-    if rules.family == "rummy":
-        low, high = 2, 6
-    elif rules.family == "gem":
-        low, high = 2, 3
-    else:
-        low, high = _SEATS[rules.table]
+    low, high = table_seats(rules)
     if not low <= len(players) <= high:
         wanted = str(low) if low == high else f"{low}-{high}"
         raise ApplicationError(
@@ -222,7 +220,7 @@ def match_start(
     if len(set(players)) != len(players):
         raise ApplicationError(_("A player can take only one seat."), field="players")
     found = {p.pk: p for p in Player.objects.filter(pk__in=players)}
-    registered = organiser().event_players_registered(event=event, player_ids=players)
+    registered = organiser().players_registered(event_id=event.event_id, player_ids=players)
     for pid in players:
         player = found.get(pid)
         if player is None or (player.club_id != event.club_id and pid not in registered):
@@ -250,18 +248,18 @@ def match_start(
         )
     if rules.table == "three_box":
         first_dealer = 0
-    round_obj = None
+    round_id = None
     if round_number is not None:
-        round_obj = organiser().event_round(event=event, number=round_number)
-        if round_obj is None:
+        round_id = organiser().round_id(event_id=event.event_id, number=round_number)
+        if round_id is None:
             raise ApplicationError(_("There is no such round."), field="round")
     with transaction.atomic():
         # Everybody who plays a club night counts in its standings (or, if the director said
         # so, only registered players may sit down: refused here, nothing stored).
-        organiser().players_enter(event=event, players=[found[pid] for pid in players])
+        organiser().players_enter(event_id=event.event_id, players=[found[pid] for pid in players])
         match = Match.objects.create(
-            event=event,
-            round=round_obj,
+            event_id=event.event_id,
+            round_id=round_id,
             table_number=table_number,
             rules=rules.to_dict(),
             match_format=match_format_dict(fmt),

@@ -17,10 +17,11 @@ from core.errors import ApplicationError
 from core.i18n import engine_message
 from engine.errors import EngineError
 from scoring.models import HandSubmission, Match
+from scoring.organiser import ResultChanges
 from scoring.permissions import Actor, match_access
 from scoring.selectors import match_prefetched, match_state
 from scoring.selectors.sheets import scoresheet_refusal
-from scoring.services._common import _lock, _store
+from scoring.services.common import match_lock, submission_store
 from scoring.services.entries import HandEntry, hand_prepare
 from scoring.services.imports import RowProblem
 from scoring.services.matches import match_sync
@@ -71,8 +72,9 @@ def scoresheet_submit(
         raise ApplicationError(_("A score sheet has at least one hand."), field="hands")
     stored: list[HandSubmission] = []
     problems: list[RowProblem] = []
+    changes = ResultChanges()
     with transaction.atomic():
-        state = _lock(match)
+        state = match_lock(match)
         access = match_access(actor=actor, match=state.match)
         refusal = scoresheet_refusal(actor=actor, match=state.match, access=access)
         if refusal is not None:
@@ -117,8 +119,7 @@ def scoresheet_submit(
             except EngineError as exc:
                 problems.append(RowProblem(index, _hand_field(index, None), engine_message(exc)))
                 continue
-            sub = _store(
-                state=state,
+            sub = submission_store(
                 game=view.game,
                 number=current.next_number,
                 prepared=prepared,
@@ -128,9 +129,11 @@ def scoresheet_submit(
                 confirmed=True,
             )
             stored.append(sub)
-            match_sync(match=state.match)
+            changes.result_changed(match=state.match)
+            match_sync(match=state.match, changes=changes)
         if problems:
             raise ScoresheetProblems(problems)  # leaving the block rolls every hand back
+        changes.tell()
         if dry_run:
             transaction.set_rollback(True)
     return stored

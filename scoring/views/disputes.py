@@ -20,7 +20,8 @@ from scoring.organiser import organiser
 from scoring.permissions import Actor, match_access
 from scoring.selectors import dispute_out, disputes_open, event_is_director, submission_get
 from scoring.services import hand_dispute
-from scoring.views.match_context import OUTCOME_LABELS, _Page, refused_page
+from scoring.views.match_context import OUTCOME_LABELS, MatchPage, refused_page
+from scoring.views.refusals import link_gone_page
 
 
 @require_POST
@@ -32,6 +33,8 @@ def submission_dispute_view(request: HttpRequest, pk: int, sid: int) -> HttpResp
         raise Http404 from None
     if sub.hand.game.match_id != pk:
         raise Http404
+    if MatchPage(request, pk).link_replaced:
+        return link_gone_page(request)
     back = reverse("match-detail", args=[pk])
     try:
         hand_dispute(
@@ -44,7 +47,7 @@ def submission_dispute_view(request: HttpRequest, pk: int, sid: int) -> HttpResp
         if exc.status == 404:
             raise Http404 from None
         if exc.status == 403:
-            return refused_page(_Page(request, pk), exc)
+            return refused_page(MatchPage(request, pk), exc)
         messages.error(request, exc.message)
         return HttpResponseRedirect(back + "#pending")
     messages.info(
@@ -59,7 +62,7 @@ def submission_dispute_view(request: HttpRequest, pk: int, sid: int) -> HttpResp
 @login_required
 def event_disputes_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Every disputed hand of the event, for its directors to settle."""
-    event = organiser().event_find(event_id=pk)
+    event = organiser().terms_for_event(event_id=pk)
     if event is None:
         raise Http404
     if not event_is_director(event=event, user=request.user):
@@ -67,7 +70,7 @@ def event_disputes_page(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(message)
     actor = Actor.from_request(request)
     rows = []
-    for sub in disputes_open(event=event):
+    for sub in disputes_open(event_id=event.event_id):
         match: Match = sub.hand.game.match
         access = match_access(actor=actor, match=match)
         out = dispute_out(sub)

@@ -30,7 +30,7 @@ from scoring.selectors import (
 )
 from scoring.services import (
     CSV_COLUMNS,
-    import_csv,
+    csv_import,
 )
 from scoring.services.imports import CSV_REQUIRED
 
@@ -40,7 +40,9 @@ CSV_COLUMN_HELP: dict[str, Any] = {
     "match": gettext_lazy("The match id: the number in the match page's address."),
     "game": gettext_lazy("The game number; empty for the game being played."),
     "hand": gettext_lazy("The hand number: each game's hands in order, from its next hand."),
-    "knocker": gettext_lazy("The knocker: a player's name or seat number."),
+    "knocker": gettext_lazy(
+        "The knocker: a player's name or seat number (seat 1 is the first player)."
+    ),
     "defender": gettext_lazy("The defender, when more than two play; else empty."),
     "outcome": gettext_lazy("One of: %(choices)s. Empty when the hand is given by cards."),
     "knocker_deadwood": gettext_lazy("The knocker's deadwood (a hand by counts)."),
@@ -130,7 +132,7 @@ def _position(seat: Any) -> int:
 @login_required
 def event_import_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Import past score sheets from CSV: check them (dry run), then store all or nothing."""
-    event = organiser().event_find(event_id=pk)
+    event = organiser().terms_for_event(event_id=pk)
     if event is None:
         raise Http404
     if not event_is_director(event=event, user=request.user):
@@ -145,7 +147,7 @@ def event_import_page(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             text = form.cleaned_data["text"]
             dry_run = request.POST.get("action") != "import"
-            report = import_csv(
+            report = csv_import(
                 actor=Actor.from_request(request), text=text, dry_run=dry_run, event=event
             )
             if not dry_run and not report.problems and report.rows:

@@ -31,6 +31,7 @@ from scoring.links import (
     session_grant,
 )
 from scoring.models import Match, MatchKey
+from scoring.organiser import organiser
 from scoring.permissions import Access, Actor, link_refused_error, match_access
 from scoring.selectors import match_prefetched
 from scoring.services import match_keys_ensure, match_links_reissue
@@ -135,7 +136,7 @@ def match_links_page(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponseRedirect(reverse("match-links", args=[pk]))
     context = {
         "match": match,
-        "event": match.event,
+        "event": organiser().terms_for(match=match),
         "links": link_cards(request, match, access, everyone=True),
     }
     return render(request, "scoring/links.html", context)

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from core.errors import ApplicationError
 from core.i18n import engine_message
+from core.live import keep_drawing, kept_drawing
 from core.parsing import parse_ascii_int
 from engine.errors import EngineError
 from scoring.forms import (
@@ -41,11 +42,11 @@ from scoring.services import (
 from scoring.views.history import history_lines, stored_entry, version_rows
 from scoring.views.match_context import (
     OUTCOME_LABELS,
-    _context,
-    _defender_slots,
-    _entry_setup,
-    _Page,
-    _status,
+    MatchPage,
+    entry_setup,
+    gem_defender_slots,
+    match_page_context,
+    match_status,
     refused_page,
 )
 from scoring.views.refusals import link_gone_page
@@ -54,40 +55,41 @@ from scoring.views.refusals import link_gone_page
 
 
 def match_page(request: HttpRequest, pk: int) -> HttpResponse:
-    page = _Page(request, pk)
-    return render(request, "scoring/match.html", _context(page, tab=request.GET.get("tab")))
-
-
-# A spectator's live regions, last rendered by this process, by (match, language): every
-# spectator of a table sees the same regions at a version, so they are drawn once per version.
-_SPECTATOR_RENDERED: dict[tuple[int, str], tuple[tuple[int, Any], bytes]] = {}
+    page = MatchPage(request, pk)
+    return render(
+        request, "scoring/match.html", match_page_context(page, tab=request.GET.get("tab"))
+    )
 
 
 def match_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The page's live regions alone (scoreboard, pending entry, entry form, score sheet) and
-    the last change in words: what static/js/live.js swaps in when the version moved."""
+    the last change in words: what static/js/live.js swaps in when the version moved. Every
+    spectator of a table sees the same regions at a version: a process draws them once per
+    version (core.live.kept_drawing)."""
     actor = Actor.from_request(request)
     spectator = actor.user is None and not actor.token and not actor.key_ids
-    key = (pk, get_language() or "")
+    key = f"match-live:{pk}:{get_language() or ''}"
     version = match_version_stamp(match_id=pk) if spectator else None
-    cached = _SPECTATOR_RENDERED.get(key) if spectator else None
-    if cached is not None and cached[0] == version:
-        content = cached[1]
-    else:
-        page = _Page(request, pk)
+    content = kept_drawing(key=key, version=version) if version is not None else None
+    if content is None:
+        page = MatchPage(request, pk)
+        if str(pk) in session_keys(getattr(request, "session", None)) and page.link_replaced:
+            # Opened with a link replaced since: the page must not quietly turn into a
+            # spectator's (the entry form gone); static/js/live.js says so and stops.
+            return link_gone_page(request)
         # The private links (QR codes) are not among the live regions: not drawn each poll.
-        content = render(request, "scoring/_live.html", _context(page, links=False)).content
-        if spectator and version is not None:
-            if len(_SPECTATOR_RENDERED) > 5000:
-                _SPECTATOR_RENDERED.clear()
-            _SPECTATOR_RENDERED[key] = (version, content)
+        content = render(
+            request, "scoring/_live.html", match_page_context(page, links=False)
+        ).content
+        if version is not None:
+            keep_drawing(key=key, version=version, content=content)
     response = HttpResponse(content)
     response["Cache-Control"] = "no-store"
     return response
 
 
 def _entry_error(
-    page: _Page,
+    page: MatchPage,
     inp: EntryInput,
     errors: dict[str, str],
     general: str | None,
@@ -100,7 +102,7 @@ def _entry_error(
     leftover = [v for k, v in errors.items() if k not in field_errors]
     if general:
         leftover.insert(0, general)
-    context = _context(
+    context = match_page_context(
         page,
         tab=inp.mode,
         errors=field_errors,
@@ -117,15 +119,15 @@ def hand_submit_view(request: HttpRequest, pk: int) -> HttpResponse:
     a lost answer) it is stored once; an entry that lost a race is told which entry was kept.
     Sent from a page whose link was replaced since (or whose seat session is gone), it is
     refused with the marker that lets the page keep the entry (:func:`link_gone_page`)."""
-    page = _Page(request, pk)
+    page = MatchPage(request, pk)
     if not page.access.can_view:
-        if page.actor.user is None or str(pk) in session_keys(getattr(request, "session", None)):
+        if page.link_replaced:
             return link_gone_page(request)
         raise Http404
     return page_idempotent(request, actor=page.actor, handler=lambda: _hand_submit(page))
 
 
-def _race(page: _Page, inp: EntryInput, exc: ApplicationError) -> HttpResponse:
+def _race(page: MatchPage, inp: EntryInput, exc: ApplicationError) -> HttpResponse:
     """409: this hand already has an entry (waiting or recorded): say whose was kept, and
     show it, instead of the form."""
     kept = exc.extra["stored"]
@@ -155,12 +157,12 @@ def _race(page: _Page, inp: EntryInput, exc: ApplicationError) -> HttpResponse:
         else status,
         "open": status in (HandSubmission.Status.PENDING, HandSubmission.Status.DISPUTED),
     }
-    context = _context(page, tab=inp.mode)
+    context = match_page_context(page, tab=inp.mode)
     context["race"] = race
     return render(page.request, "scoring/match.html", context, status=409)
 
 
-def _hand_submit(page: _Page) -> HttpResponse:
+def _hand_submit(page: MatchPage) -> HttpResponse:
     request = page.request
     inp = read_entry(request.POST, positions=[s.position for s in page.state.seats])
     if inp.entry is None:
@@ -181,7 +183,7 @@ def _hand_submit(page: _Page) -> HttpResponse:
         if exc.status == 409 and exc.extra.get("stored"):
             return _race(page, inp, exc)
         fields = {exc.field: exc.message} if exc.field else {}
-        return _entry_error(page, inp, fields, None if fields else exc.message, _status(exc))
+        return _entry_error(page, inp, fields, None if fields else exc.message, match_status(exc))
     except EngineError as exc:
         return _entry_error(page, inp, {}, engine_message(exc), 400)
     return page.back("#pending")
@@ -194,7 +196,9 @@ def _as_position(request: HttpRequest) -> int | None:
 
 @require_POST
 def submission_confirm_view(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
-    page = _Page(request, pk)
+    page = MatchPage(request, pk)
+    if page.link_replaced:
+        return link_gone_page(request)
     sub = page.submission(sid)
     try:
         hand_confirm(submission=sub, actor=page.actor, as_position=_as_position(request))
@@ -213,7 +217,9 @@ def submission_confirm_view(request: HttpRequest, pk: int, sid: int) -> HttpResp
 
 @require_POST
 def submission_withdraw_view(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
-    page = _Page(request, pk)
+    page = MatchPage(request, pk)
+    if page.link_replaced:
+        return link_gone_page(request)
     sub = page.submission(sid)
     try:
         hand_withdraw(submission=sub, actor=page.actor, as_position=_as_position(request))
@@ -228,7 +234,7 @@ def submission_withdraw_view(request: HttpRequest, pk: int, sid: int) -> HttpRes
 
 def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
     """A director's view of one hand: every version and change, and the override form."""
-    page = _Page(request, pk)
+    page = MatchPage(request, pk)
     if not page.access.director:
         raise Http404
     sub = page.submission(sid)
@@ -245,7 +251,7 @@ def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
         if request.method == "POST":
             message = _("You play at this table: another director corrects its hands.")
             raise PermissionDenied(message)
-        context = _context(page)
+        context = match_page_context(page)
         context.update(extra)
         context.update(setup=None, override=False, can_enter=False)
         return render(request, "scoring/submission.html", context)
@@ -262,7 +268,7 @@ def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
                     general = None
                 else:
                     general = exc.message
-                return _override_error(page, inp, errors, general, _status(exc), extra)
+                return _override_error(page, inp, errors, general, match_status(exc), extra)
             except EngineError as exc:
                 return _override_error(page, inp, errors, engine_message(exc), 400, extra)
             messages.success(request, _("Hand %(n)s corrected.") % {"n": sub.hand.number})
@@ -270,17 +276,17 @@ def submission_page(request: HttpRequest, pk: int, sid: int) -> HttpResponse:
         return _override_error(page, inp, errors, None, 400, extra)
     # The correction starts from the entry as stored: the director changes what was wrong.
     tab, posted = stored_entry(sub)
-    context = _context(page, posted=posted)
+    context = match_page_context(page, posted=posted)
     context.update(extra)
     context.update(_override_setup(page, tab=tab, posted=posted))
     return render(request, "scoring/submission.html", context)
 
 
-def _override_setup(page: _Page, *, tab: str = "", posted: Any = None) -> dict[str, Any]:
-    setup = _entry_setup(page)
+def _override_setup(page: MatchPage, *, tab: str = "", posted: Any = None) -> dict[str, Any]:
+    setup = entry_setup(page)
     setup["identity"] = []
     setup["playing"] = setup["seats"]
-    setup["defender_slots"] = _defender_slots(page, setup, {}, posted)
+    setup["defender_slots"] = gem_defender_slots(page, setup, {}, posted)
     return {
         "setup": setup,
         "tab": tab if tab in setup["tabs"] else setup["tabs"][0],
@@ -289,7 +295,7 @@ def _override_setup(page: _Page, *, tab: str = "", posted: Any = None) -> dict[s
 
 
 def _override_error(
-    page: _Page,
+    page: MatchPage,
     inp: EntryInput,
     errors: dict[str, str],
     general: str | None,
@@ -301,10 +307,10 @@ def _override_error(
     leftover = [v for k, v in errors.items() if k not in field_errors]
     if general:
         leftover.insert(0, general)
-    context = _context(page, posted=page.request.POST)
+    context = match_page_context(page, posted=page.request.POST)
     context.update(extra)
     context.update(_override_setup(page))
-    context["setup"]["defender_slots"] = _defender_slots(
+    context["setup"]["defender_slots"] = gem_defender_slots(
         page, context["setup"], field_errors, page.request.POST
     )
     context.update(tab=inp.mode, errors=field_errors, form_error=" ".join(leftover) or None)

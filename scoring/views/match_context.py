@@ -3,8 +3,8 @@ pending entry, the entry form's set-up, the private links, whether the paper sco
 offered, and the HTTP status of a service's refusal.
 
 Presentation only: every number comes from ``scoring.selectors``; nothing here scores a hand.
-Slightly over 400 lines because it is one context: each helper feeds ``_context`` and reads the
-same ``_Page``, and split apart they would import each other.
+Slightly over 400 lines because it is one context: each helper feeds ``match_page_context`` and
+reads the same ``MatchPage``, and split apart they would import each other.
 """
 
 from __future__ import annotations
@@ -21,9 +21,19 @@ from django.utils.translation import gettext_lazy, pgettext
 from core.errors import ApplicationError
 from core.i18n import engine_message
 from engine.errors import Message
+from scoring.links import session_keys
 from scoring.models import Confirmation, HandSubmission, Match
 from scoring.organiser import organiser
 from scoring.permissions import Access, Actor, match_access
+from scoring.policies import (
+    answered_by_director,
+    director_answer_refusal,
+    entry_is_viewers,
+    on_other_side,
+    seat_of,
+    table_phone_refused,
+    withdraw_refusal,
+)
 from scoring.selectors import (
     MatchState,
     match_detail,
@@ -56,7 +66,7 @@ ROLE_LABELS: dict[str, Any] = {
 }
 
 
-class _Page:
+class MatchPage:
     """One request's view of a match: the actor, their access and the engine's state."""
 
     def __init__(self, request: HttpRequest, pk: int) -> None:
@@ -77,6 +87,16 @@ class _Page:
     def back(self, anchor: str = "") -> HttpResponseRedirect:
         return HttpResponseRedirect(self.url() + anchor)
 
+    @property
+    def link_replaced(self) -> bool:
+        """True when this visitor came with a private link that no longer works (a director
+        replaced it, or the seat session is gone): they may not act here, and the page tells
+        them how to go on instead of a bare refusal."""
+        if self.access.can_view:
+            return False
+        session = getattr(self.request, "session", None)
+        return self.actor.user is None or str(self.match.pk) in session_keys(session)
+
     def submission(self, sid: int) -> HandSubmission:
         try:
             sub = submission_get(submission_id=sid)
@@ -90,7 +110,7 @@ class _Page:
 # -- presentation helpers (no scoring here: every number comes from the selectors) -------------
 
 
-def _links(page: _Page) -> list[dict[str, Any]]:
+def _links(page: MatchPage) -> list[dict[str, Any]]:
     """The links this visitor may see: every one (and the table link) for a director not
     playing at the match, else only the visitor's own seat's."""
     return link_cards(page.request, page.match, page.access, everyone=page.access.neutral_director)
@@ -185,46 +205,35 @@ def _sheet(state: MatchState, sheet: dict[str, Any]) -> list[dict[str, Any]]:
     return games
 
 
-def _side_of_player(state: MatchState, player_id: int | None) -> int | None:
-    for seat in state.seats:
-        if seat.player_id == player_id:
-            return state.side_of(seat.position)
-    return None
-
-
-def _pending(page: _Page) -> dict[str, Any] | None:
+def _pending(page: MatchPage) -> dict[str, Any] | None:
     """The entry waiting for confirmation and the buttons this visitor could use on it."""
     current = page.state.current
     if current is None or current.pending is None or not page.access.can_view:
         return None
     sub = current.pending
     state, access = page.state, page.access
-    director_only = state.match.event.confirmation == Confirmation.DIRECTOR
-    submitter_side = _side_of_player(state, sub.submitted_by_player_id)
+    terms = organiser().terms_for(match=state.match)
+    director_only = terms.confirmation == Confirmation.DIRECTOR
     submitter_name = (
         sub.submitted_by_player.name
         if sub.submitted_by_player is not None
         else (sub.submitted_by_user.get_username() if sub.submitted_by_user is not None else "")
     )
-    opponents = [s for s in state.seats if state.side_of(s.position) != submitter_side]
-    user = page.actor.user
-    submitter_seat = next(
-        (s.position for s in state.seats if s.player_id == sub.submitted_by_player_id), None
-    )
-    mine = (user is not None and sub.submitted_by_user_id == user.pk) or (
-        submitter_seat is not None and submitter_seat in access.identities
-    )
+    opponents = [
+        s for s in state.seats if on_other_side(state=state, entry=sub, position=s.position)
+    ]
+    submitter_seat = seat_of(state, sub.submitted_by_player_id)
+    # What this visitor may do with the entry is the services' own policy (scoring.policies).
+    mine = entry_is_viewers(state=state, entry=sub, actor=page.actor, access=access)
     disputed = sub.status == HandSubmission.Status.DISPUTED
     # The event asks the other side to answer on their own link or account: the table's phone
     # offers no confirm or dispute buttons (the services refuse them anyway).
-    own_link = access.speaks_for_table and organiser().event_confirm_by_seat_link(
-        event=state.match.event
-    )
+    own_link = access.speaks_for_table and table_phone_refused(terms=terms)
     confirm: list[dict[str, Any]] = []
     dispute: list[dict[str, Any]] = []
     withdraw: list[dict[str, Any]] = []
-    if disputed or director_only:
-        if access.neutral_director and not mine:
+    if answered_by_director(entry=sub, terms=terms):
+        if director_answer_refusal(entry=sub, access=access) is None and not mine:
             label = _("Settle: confirm as entered") if disputed else _("Confirm as director")
             confirm.append({"label": label, "as_position": None})
     else:
@@ -244,16 +253,19 @@ def _pending(page: _Page) -> dict[str, Any] | None:
                 )
         elif not mine:
             for position in access.identities:
-                if state.side_of(position) != submitter_side:
+                if on_other_side(state=state, entry=sub, position=position):
                     confirm.append({"label": _("Confirm"), "as_position": None})
                     dispute.append({"label": _("Dispute"), "as_position": None})
                     break
         if access.neutral_director and not mine and not confirm:
             confirm.append({"label": _("Confirm as director"), "as_position": None})
-    if mine or access.neutral_director:
-        withdraw.append({"as_position": None})
-    elif access.speaks_for_table and submitter_seat is not None:
-        withdraw.append({"as_position": submitter_seat})
+    for as_position in (None, submitter_seat) if submitter_seat is not None else (None,):
+        refusal = withdraw_refusal(
+            state=state, entry=sub, actor=page.actor, access=access, as_position=as_position
+        )
+        if refusal is None:
+            withdraw.append({"as_position": as_position})
+            break
     waiting_for = (
         [_("a director")] if director_only or disputed else [s.player.name for s in opponents]
     )
@@ -317,7 +329,7 @@ def explanation_text(verdict: dict[str, Any]) -> str:
     return str(verdict.get("explanation") or "")
 
 
-def _entry_setup(page: _Page) -> dict[str, Any]:
+def entry_setup(page: MatchPage) -> dict[str, Any]:
     """What the entry form needs to show: the tabs, who plays this hand, the rule set's extras."""
     state, access = page.state, page.access
     rules = state.rules
@@ -361,8 +373,8 @@ def _entry_setup(page: _Page) -> dict[str, Any]:
     }
 
 
-def _defender_slots(
-    page: _Page, setup: dict[str, Any], errors: dict[str, str], posted: Any
+def gem_defender_slots(
+    page: MatchPage, setup: dict[str, Any], errors: dict[str, str], posted: Any
 ) -> list[dict[str, Any]]:
     """A three-player Gem hand's two defender fieldsets: their posted values and errors."""
     if not setup.get("gem_three"):
@@ -385,8 +397,8 @@ def _defender_slots(
     return slots
 
 
-def _context(
-    page: _Page,
+def match_page_context(
+    page: MatchPage,
     *,
     tab: str | None = None,
     errors: dict[str, str] | None = None,
@@ -408,18 +420,18 @@ def _context(
         and pending is None
         and state.match.decision == Match.Decision.PLAYED
     )
-    setup = _entry_setup(page) if can_enter else None
+    setup = entry_setup(page) if can_enter else None
     if setup is not None and tab not in setup["tabs"]:
         tab = setup["tabs"][0]
     if setup is not None:
-        setup["defender_slots"] = _defender_slots(page, setup, errors or {}, posted)
+        setup["defender_slots"] = gem_defender_slots(page, setup, errors or {}, posted)
         setup["default_knocker"] = default_knocker(page, setup)
         if "cards" in setup["tabs"] and not setup["gem_three"]:
             setup["picker"] = picker_setup(page, setup, OUTCOME_LABELS)
     return {
         "page": page,
         "match": state.match,
-        "event": state.match.event,
+        "event": organiser().terms_for(match=state.match),
         "rules": state.rules,
         "detail": detail,
         "scoreboard": _scoreboard(state, detail, current_game),
@@ -450,32 +462,34 @@ def _key(name: str) -> str:
     return name.replace("].", "_").replace("[", "_").replace("]", "").replace(".", "_")
 
 
-def refused_page(page: _Page, exc: ApplicationError) -> HttpResponse:
+def refused_page(page: MatchPage, exc: ApplicationError) -> HttpResponse:
     """A refused answer to an entry (403): the match page with the reason, at the address
     posted to, so the refusal is the response's status and not hidden behind a redirect."""
     messages.error(page.request, exc.message)
-    return render(page.request, "scoring/match.html", _context(page), status=_status(exc))
+    return render(
+        page.request, "scoring/match.html", match_page_context(page), status=match_status(exc)
+    )
 
 
-def _status(exc: ApplicationError) -> int:
+def match_status(exc: ApplicationError) -> int:
     return exc.status if 400 <= exc.status < 500 else 400
 
 
-def _sheet_fits(state: MatchState) -> bool:
+def sheet_fits(state: MatchState) -> bool:
     """Whether a sheet row (one knocker, counts) can hold a hand of this rule set (not a
     three-player Gem hand, which has a row per defender)."""
     gem_three = state.rules.family == "gem" and len(state.seats) == 3
     return not state.partnership and state.rules.family != "rummy" and not gem_three
 
 
-def _sheet_fresh(state: MatchState) -> bool:
+def sheet_fresh(state: MatchState) -> bool:
     current = state.current
     return current is not None and not current.hands and current.pending is None
 
 
-def _sheet_offered(page: _Page) -> bool:
+def _sheet_offered(page: MatchPage) -> bool:
     """Show the paper sheet link: a fresh game, and a visitor the service would let in (the
     service's own rule, :func:`~scoring.selectors.sheets.scoresheet_allowed`)."""
     state = page.state
     may = scoresheet_allowed(actor=page.actor, match=page.match, access=page.access)
-    return may and _sheet_fits(state) and _sheet_fresh(state)
+    return may and sheet_fits(state) and sheet_fresh(state)

@@ -43,7 +43,7 @@ def _suit_names() -> tuple[str, str, str, str]:
     )
 
 
-def _deck() -> SafeString:
+def deck_buttons() -> SafeString:
     """The 52 cards' buttons, rank by rank (A♠ A♥ A♦ A♣, 2♠ …): on a phone, four suit columns
     of 13, each named for screen readers ("A♠ ace of spades").
 
@@ -54,7 +54,8 @@ def _deck() -> SafeString:
 
 @cache
 def _deck_in(language: str) -> SafeString:
-    """:func:`_deck` in ``language`` (the active one: the argument keys what is remembered)."""
+    """:func:`deck_buttons` in ``language`` (the active one: the argument keys what is
+    remembered)."""
     suits = _suit_names()
     cards = []
     for rank in range(13):
@@ -103,7 +104,7 @@ def default_knocker(page: Any, setup: dict[str, Any]) -> int | None:
 def picker_setup(page: Any, setup: dict[str, Any], outcomes: dict[str, Any]) -> dict[str, Any]:
     """The picker of a two-player hand by cards (three-player Gem keeps the typed fields)."""
     return {
-        "deck": _deck(),
+        "deck": deck_buttons(),
         "preview_url": reverse("match-hands-preview", args=[page.match.pk]),
         "hand_size": setup["hand_size"],
         "texts": _texts(setup["seats"], outcomes),

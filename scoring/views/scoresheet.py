@@ -25,6 +25,7 @@ from scoring.forms import (
     read_sheet,
 )
 from scoring.models import HandSubmission
+from scoring.organiser import organiser
 from scoring.selectors import (
     MatchState,
     match_detail,
@@ -35,7 +36,13 @@ from scoring.services import (
 )
 from scoring.services.imports import RowProblem
 from scoring.services.sheets import ScoresheetProblems
-from scoring.views.match_context import OUTCOME_LABELS, _Page, _sheet_fits, _sheet_fresh, _status
+from scoring.views.match_context import (
+    OUTCOME_LABELS,
+    MatchPage,
+    match_status,
+    sheet_fits,
+    sheet_fresh,
+)
 from scoring.views.whereabouts import whereabouts
 
 # -- a whole paper score sheet -------------------------------------------------------------------
@@ -64,7 +71,7 @@ def _sheet_shown(state: MatchState) -> frozenset[str]:
 
 
 def _sheet_render(
-    page: _Page,
+    page: MatchPage,
     rows: list[dict[str, str]],
     *,
     errors: dict[int, dict[str, str]] | None = None,
@@ -87,15 +94,15 @@ def _sheet_render(
     context = {
         "page": page,
         "match": state.match,
-        "event": state.match.event,
+        "event": organiser().terms_for(match=state.match),
         "rules": rules,
         "detail": match_detail(state=state, show_pending=page.access.can_view),
         "hollywood": bool(rules.hollywood_games),
         "where": whereabouts(page),
         "qs": page.qs,
         "game": game,
-        "fits": _sheet_fits(state),
-        "fresh": _sheet_fresh(state),
+        "fits": sheet_fits(state),
+        "fresh": sheet_fresh(state),
         "over": current is None,
         "shown": _sheet_shown(state),
         "seats": [{"position": s.position, "name": s.player.name} for s in state.seats],
@@ -153,7 +160,7 @@ def _sheet_problems(
 @require_http_methods(["GET", "POST"])
 def scoresheet_page(request: HttpRequest, pk: int) -> HttpResponse:
     """Enter a paper score sheet: all hands of the current (fresh) game, stored all or none."""
-    page = _Page(request, pk)
+    page = MatchPage(request, pk)
     if not page.access.can_view:
         raise Http404
     if request.method != "POST":
@@ -189,7 +196,7 @@ def scoresheet_page(request: HttpRequest, pk: int) -> HttpResponse:
             if exc.status == 404:
                 raise Http404 from None
             general.append(exc.message)
-            status = _status(exc)
+            status = match_status(exc)
         except EngineError as exc:
             general.append(engine_message(exc))
     if errors or general:

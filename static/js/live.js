@@ -10,7 +10,9 @@
 // is the interval give or take a tenth, at random, so a room of phones opened together does not
 // poll in step; after a failure (offline, or the server answering 429 or 5xx) the wait doubles,
 // up to MAX_BACKOFF_MS, or is what the server's Retry-After asks, until a poll succeeds again.
-// Other scripts re-bind to swapped regions on the "knock:live" event (detail.regions).
+// Other scripts re-bind to swapped regions on the "knock:live" event (detail.regions). A poll
+// answered "X-Knock-Credential: gone" (the page's private link was replaced) stops polling and
+// says so in #live-status (its data-live-gone text), leaving the page, and any form, as it is.
 // Without this script the pages still work: they show what was current when loaded.
 (function () {
   "use strict";
@@ -22,6 +24,7 @@
   var interval = parseInt(root.getAttribute("data-live-poll"), 10) || 2000;
   var timer = null;
   var busy = false;
+  var stopped = false;
   var MAX_BACKOFF_MS = 30000;
   var failures = 0;
   var retryAfter = 0;
@@ -95,7 +98,7 @@
 
   function schedule(ms) {
     clearTimeout(timer);
-    if (!document.hidden) { timer = setTimeout(poll, ms); }
+    if (!document.hidden && !stopped) { timer = setTimeout(poll, ms); }
   }
 
   // The next wait: the interval with a tenth of jitter, doubled for each failure in a row.
@@ -114,8 +117,25 @@
     failures = Math.min(failures + 1, 8);
   }
 
+  // The private link this page was opened with was replaced (a director reissued it): the
+  // regions are no longer this visitor's to follow. Say so once and stop asking; the entry form
+  // stays as it is, and a hand sent from it is kept on the phone (offline.js) until the new link
+  // is opened.
+  function gone() {
+    stopped = true;
+    clearTimeout(timer);
+    var text = status && status.getAttribute("data-live-gone");
+    if (!text) { return; }
+    var notice = document.createElement("p");
+    notice.className = "notice warn live-notice";
+    notice.setAttribute("data-live-gone-notice", "");
+    notice.textContent = text;
+    status.textContent = "";
+    status.appendChild(notice);
+  }
+
   function poll() {
-    if (busy || document.hidden) { return; }
+    if (busy || stopped || document.hidden) { return; }
     busy = true;
     fetch(fragmentUrl, {
       credentials: "same-origin",
@@ -123,6 +143,10 @@
       headers: { "If-None-Match": '"' + version + '"' }
     })
       .then(function (response) {
+        if (response.headers.get("X-Knock-Credential") === "gone") {
+          gone();
+          return null;
+        }
         if (response.status === 429 || response.status >= 500) {
           failed(response);
           return null;

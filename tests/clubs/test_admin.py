@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from tests.factories import ClubRoleFactory, PlayerFactory
+from tests.clubs.factories import ClubRoleFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 

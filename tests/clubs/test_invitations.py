@@ -17,9 +17,9 @@ from rest_framework.test import APIClient
 
 from clubs.models import ClubRole, RoleInvitation
 from clubs.permissions import user_can_manage_club
+from clubs.services import club_role_invite, role_invitation_accept
 from core.errors import ApplicationError
-from tests.factories import ClubFactory, ClubRoleFactory, UserFactory
-from tournaments.services.invitations import club_role_invite, role_invitation_accept
+from tests.clubs.factories import ClubFactory, ClubRoleFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -15,7 +15,7 @@ from django.core import mail
 from django.test import Client
 from django.utils import translation
 
-from tests.factories import UserFactory
+from tests.clubs.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 

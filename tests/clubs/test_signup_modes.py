@@ -10,8 +10,8 @@ from django.test import Client
 from django.utils import translation
 
 from clubs.models import ClubRole, RoleInvitation
-from tests.factories import ClubFactory, UserFactory
-from tournaments.services.invitations import club_role_invite, role_invitation_accept
+from clubs.services import club_role_invite, role_invitation_accept
+from tests.clubs.factories import ClubFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -32,7 +32,8 @@ from clubs.models import ClubRole
 from core.services import api_token_create
 from scoring.models import Match
 from scoring.services import match_link_token
-from tests.factories import ClubRoleFactory, EventFactory, PlayerFactory, RegistrationFactory
+from tests.clubs.factories import ClubRoleFactory, PlayerFactory
+from tests.tournaments.factories import EventFactory, RegistrationFactory
 
 pytestmark = [pytest.mark.contract, pytest.mark.django_db(transaction=True)]
 

@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import Club, ClubRole
-from tests.factories import ClubFactory, ClubRoleFactory, PlayerFactory
+from tests.clubs.factories import ClubFactory, ClubRoleFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 

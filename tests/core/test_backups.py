@@ -32,9 +32,10 @@ from clubs.models import Club
 from core import backup_container
 from core.backups import backup_create, backup_list, backup_nightly
 from scoring.models import Confirmation, HandSubmission
+from tests.clubs.factories import UserFactory
 from tests.conftest import ROOT, _database_url
-from tests.factories import EventFactory, UserFactory
 from tests.scoring.factories import HandSubmissionFactory, MatchFactory
+from tests.tournaments.factories import EventFactory
 
 MANAGE = [sys.executable, str(ROOT / "manage.py")]
 

@@ -19,8 +19,9 @@ from core.parsers import unencodable_path
 from core.renderers import SafeJSONRenderer
 from scoring.models import HandSubmission
 from scoring.services import match_link_token
-from tests.factories import ClubRoleFactory, EventFactory, PlayerFactory
+from tests.clubs.factories import ClubRoleFactory, PlayerFactory
 from tests.scoring.factories import MatchFactory, event_director
+from tests.tournaments.factories import EventFactory
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import UserFactory
+from tests.clubs.factories import UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 GUIDE = ROOT / "docs" / "api.md"

@@ -15,8 +15,9 @@ from core import error_views
 from scoring.models import HandSubmission
 from scoring.permissions import Actor
 from scoring.services import match_link_token, match_links_reissue
-from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.clubs.factories import PlayerFactory, UserFactory
 from tests.scoring.factories import MatchFactory, event_director
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -275,6 +276,50 @@ def test_a_signed_in_stranger_gets_a_plain_404_without_the_marker():
     assert response.status_code == 404
     assert "X-Knock-Credential" not in response
     assert "This page does not exist" in response.content.decode()
+
+
+def test_the_live_poll_of_a_page_whose_link_was_replaced_says_so_instead_of_dropping_the_form():
+    match = _match()
+    alice = _seat(match, 0)
+    live = f"/matches/{match.pk}/live/"
+    before = alice.get(live)
+    assert before.status_code == 200
+    assert "X-Knock-Credential" not in before
+    assert 'name="knocker_deadwood"' in before.content.decode()  # the entry form is hers
+    match_links_reissue(match=match, actor=Actor(user=event_director(match.event)), positions=[0])
+    after = alice.get(live, **KO)
+    # Not the spectator's regions (which have no entry form): the marker static/js/live.js
+    # reads to stop polling and say that the link was replaced.
+    assert after.status_code == 404
+    assert after["X-Knock-Credential"] == "gone"
+    assert "디렉터가 새 링크로 바꿨습니다" in after.content.decode()
+    # A spectator who never held a link still follows the table.
+    spectator = Client().get(live)
+    assert spectator.status_code == 200
+    assert "X-Knock-Credential" not in spectator
+
+
+@pytest.mark.parametrize("act", ["confirm", "withdraw", "dispute"])
+def test_answering_an_entry_from_a_replaced_link_says_what_happened_and_stores_nothing(act):
+    match = _match()
+    alice, bob = _seat(match, 0), _seat(match, 1)
+    assert alice.post(f"/matches/{match.pk}/hands/", _form()).status_code == 302
+    sub = HandSubmission.objects.get(hand__game__match=match)
+    # Alice withdraws her own entry; Bob confirms or disputes it: their link is replaced first.
+    actor, position = (alice, 0) if act == "withdraw" else (bob, 1)
+    match_links_reissue(
+        match=match, actor=Actor(user=event_director(match.event)), positions=[position]
+    )
+    response = actor.post(
+        f"/matches/{match.pk}/entries/{sub.pk}/{act}/", {"reason": "wrong count"}, **KO
+    )
+    assert response.status_code == 404
+    assert response["X-Knock-Credential"] == "gone"
+    html = response.content.decode()
+    _laid_out(html, "ko")
+    assert "디렉터가 새 링크로 바꿨습니다" in html
+    sub.refresh_from_db()
+    assert sub.status == HandSubmission.Status.PENDING
 
 
 def test_a_failed_csrf_check_on_a_page_is_the_sites_403_with_what_to_do():

@@ -13,9 +13,9 @@ from core.i18n import engine_message
 from engine.errors import CardError, KnockError, Message
 from engine.rules import find_rules
 from engine.scoring import HandOutcome, score_hand, score_hand_counts
-from tests.factories import EventFactory
 from tests.scoring.conftest import client_for, players
 from tests.scoring.factories import event_director
+from tests.tournaments.factories import EventFactory
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 SAME_IN_KOREAN = {

@@ -18,9 +18,10 @@ from scoring.apis.live import MatchVersionApi
 from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit, match_link_token
-from tests.factories import EventFactory, PlayerFactory
+from tests.clubs.factories import PlayerFactory
 from tests.scoring.factories import MatchFactory
 from tests.scoring.pages import Client
+from tests.tournaments.factories import EventFactory
 from tournaments.apis.live import EventVersionApi
 
 pytestmark = pytest.mark.django_db

@@ -20,8 +20,9 @@ from core.cache import LockedFileBasedCache
 from core.net import client_ip, parse_address, resolve_client, trusted_networks
 from scoring.links import SECRET_LENGTH
 from scoring.services import match_link_token
-from tests.factories import PASSWORD, EventFactory, PlayerFactory, UserFactory
+from tests.clubs.factories import PASSWORD, PlayerFactory, UserFactory
 from tests.scoring.factories import MatchFactory
+from tests.tournaments.factories import EventFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX = "127.0.0.1"
@@ -36,9 +37,9 @@ def director_match():
 
 
 def _resolve(remote: str, forwarded: str = "", proxies: tuple[str, ...] = ()) -> str:
-    from core.net import _networks
+    from core.net import parse_networks
 
-    return resolve_client(remote, forwarded, _networks(proxies))
+    return resolve_client(remote, forwarded, parse_networks(proxies))
 
 
 # -- the rule ------------------------------------------------------------------------------------

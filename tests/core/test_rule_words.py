@@ -7,7 +7,7 @@ from django.utils import translation
 
 from core.i18n import knock_limit_input, knock_limit_key, knock_limit_text, rules_name
 from engine.rules import RULE_PRESETS, find_rules
-from tournaments.services.printing import rules_in_brief
+from printing.services import rules_in_brief
 
 
 def test_every_preset_has_a_name_in_both_languages() -> None:

@@ -17,7 +17,7 @@ from django.test import Client
 from config.settings.base import embedded_secret_key
 from core.parsers import json_depth_exceeds
 from core.parsing import parse_ascii_int
-from tests.factories import PASSWORD, ClubFactory, ClubRoleFactory, UserFactory
+from tests.clubs.factories import PASSWORD, ClubFactory, ClubRoleFactory, UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.db import connection, transaction
 
-from core.sqlite3.base import WriteGate, _try_flock, gate_for
+from core.sqlite3.base import WriteGate, gate_for, try_flock
 
 HOLD = """
 import fcntl, os, sys, time
@@ -117,7 +117,7 @@ def test_a_stopped_holder_is_waited_for_only_so_long(tmp_path: Path) -> None:
     probe = os.open(path, os.O_RDWR)
     try:
         for _ in range(100):
-            if _try_flock(probe):
+            if try_flock(probe):
                 break
             time.sleep(0.02)
         else:

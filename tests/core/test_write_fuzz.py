@@ -28,8 +28,9 @@ from hypothesis import strategies as st
 
 from scoring.permissions import Actor
 from scoring.services import TwoPlayerEntry, hand_submit, match_link_token
-from tests.factories import ClubRoleFactory, EventFactory, PlayerFactory, RegistrationFactory
+from tests.clubs.factories import ClubRoleFactory, PlayerFactory
 from tests.scoring.factories import MatchFactory, event_director
+from tests.tournaments.factories import EventFactory, RegistrationFactory
 
 pytestmark = pytest.mark.django_db
 EXAMPLES = 8

@@ -7,7 +7,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from clubs.models import Club, ClubRole
-from tests.factories import PASSWORD
+from tests.clubs.factories import PASSWORD
 
 
 def sign_in(page: Any, username: str) -> None:

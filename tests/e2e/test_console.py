@@ -10,8 +10,9 @@ from typing import Any
 from playwright.sync_api import expect
 
 from clubs.models import ClubRole
+from tests.clubs.factories import ClubRoleFactory, UserFactory
 from tests.e2e.steps import sign_in
-from tests.factories import ClubRoleFactory, UserFactory, swiss_event
+from tests.tournaments.factories import swiss_event
 from tests.tournaments.helpers import open_matches, play, seated
 
 

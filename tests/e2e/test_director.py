@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from engine.rules import find_rules
+from tests.clubs.factories import UserFactory
 from tests.e2e.steps import sign_in, start_club_with_players
-from tests.factories import UserFactory
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)

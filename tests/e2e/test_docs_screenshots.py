@@ -17,15 +17,10 @@ from playwright.sync_api import expect
 from clubs.models import ClubRole
 from engine.rules import find_rules
 from scoring.services import match_link_token
+from tests.clubs.factories import ClubFactory, ClubRoleFactory, PlayerFactory
 from tests.e2e.steps import sign_in
-from tests.factories import (
-    ClubFactory,
-    ClubRoleFactory,
-    EventFactory,
-    PlayerFactory,
-    swiss_event,
-)
 from tests.scoring.factories import MatchFactory
+from tests.tournaments.factories import EventFactory, swiss_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

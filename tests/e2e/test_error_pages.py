@@ -19,9 +19,10 @@ from engine.rules import find_rules
 from scoring.models import HandSubmission
 from scoring.permissions import Actor
 from scoring.services import match_link_token, match_links_reissue
+from tests.clubs.factories import PlayerFactory, UserFactory
 from tests.e2e.a11y import axe_violations
-from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.scoring.factories import MatchFactory, event_director
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -103,6 +104,10 @@ def test_a_hand_typed_when_the_link_is_reissued_is_kept_and_sent_once_with_the_n
     panel.locator("#counts-kd").fill("5")
     panel.locator("#counts-dd").fill("25")
     new_link = _reissue(match, 0)  # the director, on another phone, while Alice types
+    # The page's next poll learns that the link was replaced: it says so, stops polling and
+    # leaves the form as she typed it.
+    expect(page.locator("#live-status [data-live-gone-notice]")).to_be_visible(timeout=10_000)
+    expect(panel.locator("#counts-kd")).to_have_value("5")
 
     panel.locator("button[type=submit]").tap()
     box = page.locator("#offline")

@@ -12,12 +12,9 @@ from clubs.models import ClubRole
 from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit
+from tests.clubs.factories import ClubRoleFactory, UserFactory
 from tests.e2e.steps import sign_in
-from tests.factories import (
-    ClubRoleFactory,
-    UserFactory,
-    swiss_event,
-)
+from tests.tournaments.factories import swiss_event
 from tournaments.services import round_pair, standings_recompute
 
 pytestmark = pytest.mark.django_db(transaction=True)

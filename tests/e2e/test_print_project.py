@@ -16,15 +16,9 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from clubs.models import ClubRole
+from tests.clubs.factories import ClubFactory, ClubRoleFactory, PlayerFactory
 from tests.e2e.steps import sign_in
-from tests.factories import (
-    ClubFactory,
-    ClubRoleFactory,
-    EventFactory,
-    PlayerFactory,
-    RegistrationFactory,
-    swiss_event,
-)
+from tests.tournaments.factories import EventFactory, RegistrationFactory, swiss_event
 from tests.tournaments.helpers import open_matches, play, seated
 from tournaments.models import Event, Registration
 from tournaments.services import round_pair

@@ -11,9 +11,10 @@ from playwright.sync_api import expect
 
 from engine.rules import find_rules
 from scoring.models import HandSubmission
+from tests.clubs.factories import PlayerFactory, UserFactory
 from tests.e2e.steps import sign_in
-from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tests.scoring.factories import MatchFactory
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

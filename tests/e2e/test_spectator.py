@@ -20,7 +20,8 @@ from engine.rules import find_rules
 from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit
-from tests.factories import ClubFactory, UserFactory, swiss_event
+from tests.clubs.factories import ClubFactory, UserFactory
+from tests.tournaments.factories import swiss_event
 from tournaments.models import Event, Standing
 from tournaments.services import event_finish, round_pair, standings_recompute
 

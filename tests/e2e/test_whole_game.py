@@ -21,9 +21,10 @@ from playwright.sync_api import expect
 from engine.rules import find_rules
 from scoring.models import HandSubmission, Match
 from scoring.services import match_link_token
+from tests.clubs.factories import PlayerFactory
 from tests.e2e.steps import pending_button, pick_hand
-from tests.factories import EventFactory, PlayerFactory
 from tests.scoring.factories import MatchFactory
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,12 +14,12 @@ from engine.arrange import (
     Arrangement,
     all_best_arrangements,
     best_arrangement,
-    best_discard,
     hand_mask,
     min_deadwood,
     min_deadwood_after_discard,
 )
 from engine.cards import cards_to_mask, format_cards, parse_card, parse_cards
+from engine.discard import best_discard
 from engine.errors import CardError
 from engine.melds import Meld, MeldKind
 

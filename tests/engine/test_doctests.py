@@ -14,6 +14,7 @@ MODULES = [
     "engine.melds",
     "engine.deadwood",
     "engine.arrange",
+    "engine.discard",
     "engine.layoff",
     "engine.rules.ruleset",
     "engine.scoring",

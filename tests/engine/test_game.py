@@ -16,6 +16,7 @@ from engine.game import (
     score_hollywood,
     score_match,
     score_three_box,
+    table_seats,
     three_box_roles,
 )
 from engine.rules import find_rules
@@ -256,6 +257,24 @@ def test_three_box_first_to_100() -> None:
     game, _ = score_three_box(rules, (0, 1, 2), [win(0, 60), win(0, 45)])
     # No game or box bonus in the three-box preset: 105.
     assert (game.winner, game.final_totals, game.margin) == (0, (105, 0, 0), 105)
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "seats"),
+    [
+        ("standard", {}, (2, 2)),
+        ("three-box", {}, (3, 3)),
+        ("standard", {"table": "three_dealer_out"}, (3, 3)),
+        ("partnership", {}, (4, 4)),
+        ("gem", {}, (2, 3)),
+        ("gem", {"table": "open"}, (2, 3)),
+        ("rummy", {}, (2, 6)),
+    ],
+)
+def test_table_seats_counts_people_not_teams(
+    preset: str, overrides: dict[str, object], seats: tuple[int, int]
+) -> None:
+    assert table_seats(find_rules(preset, **overrides)) == seats
 
 
 def test_dealer_out_rotation() -> None:

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from engine.arrange import (
     all_best_arrangements,
     best_arrangement,
-    best_discard,
     min_deadwood,
     min_deadwood_after_discard,
 )
 from engine.cards import DECK, card_value, cards_to_mask, hand_value, mask_to_cards
+from engine.discard import best_discard
 from engine.layoff import knocker_choice, lay_off
 from engine.melds import ALL_MELDS, Meld, MeldKind
 from tests.engine.test_vectors import check_arrangement, check_layoffs

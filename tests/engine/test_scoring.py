@@ -486,8 +486,8 @@ def test_results_built_through_drafts_are_the_frozen_classes() -> None:
     import dataclasses
     import pickle
 
-    from engine.layoff import Layoff, LayoffResult, _layoff, _layoff_result
-    from engine.scoring.outcome import HandOutcome, HandResult, _new_result
+    from engine.layoff import Layoff, LayoffResult, layoff_result, make_layoff
+    from engine.scoring.outcome import HandOutcome, HandResult, new_result
 
     result = score_hand(
         find_rules("standard"),
@@ -497,9 +497,9 @@ def test_results_built_through_drafts_are_the_frozen_classes() -> None:
     values = [getattr(result, field.name) for field in dataclasses.fields(HandResult)]
     for built, expected in (
         (result, HandResult(*values)),
-        (_new_result(*values), HandResult(*values)),
-        (_layoff(7, 1), Layoff(7, 1)),
-        (_layoff_result((), (), (), (3,), 4, 5), LayoffResult((), (), (), (3,), 4, 5)),
+        (new_result(*values), HandResult(*values)),
+        (make_layoff(7, 1), Layoff(7, 1)),
+        (layoff_result((), (), (), (3,), 4, 5), LayoffResult((), (), (), (3,), 4, 5)),
     ):
         assert type(built) is type(expected)
         assert built == expected

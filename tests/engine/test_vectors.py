@@ -12,11 +12,11 @@ from typing import Any
 from engine.arrange import (
     Arrangement,
     best_arrangement,
-    best_discard,
     min_deadwood,
     min_deadwood_after_discard,
 )
 from engine.cards import card_value, cards_to_mask, format_cards, parse_cards
+from engine.discard import best_discard
 from engine.layoff import LayoffResult, knocker_choice, lay_off, validate_knocker_melds
 from engine.melds import Meld, MeldKind
 

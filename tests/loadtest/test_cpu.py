@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from loadtest.__main__ import _Cpu
+from loadtest.__main__ import CpuSampler
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
 
@@ -23,9 +23,9 @@ BURN = (
 
 
 def _measure_a_burn(name: str, *, rooted: bool) -> dict[str, float]:
-    """What ``_Cpu`` counts while a child named ``name`` burns 0.6 CPU seconds; the child is
+    """What ``CpuSampler`` counts while a child named ``name`` burns 0.6 CPU seconds; the child is
     one of the run's roots (as the server is) or not (as a database server on the machine)."""
-    cpu = _Cpu()
+    cpu = CpuSampler()
     # It burns once the start is sampled, and stays until the end is (as the server does).
     child = subprocess.Popen(
         [sys.executable, "-c", BURN, name],
@@ -52,7 +52,7 @@ def test_the_cpu_a_child_burns_is_counted_under_its_kind_and_none_before_the_sta
     used = _measure_a_burn("gunicorn", rooted=True)
     assert set(used) <= {"web", "other"}
     assert 0.5 <= used["web"] < 5.0, used
-    cpu = _Cpu()
+    cpu = CpuSampler()
     assert cpu._kind("python -m celery -A config worker") == "worker"
     assert cpu._kind("python -m celery -A config beat") == "beat"
     assert cpu._kind("python -m locust -f loadtest/locustfile.py") == "locust"

@@ -9,8 +9,9 @@ from rest_framework.test import APIClient
 
 from scoring.models import Match
 from scoring.services import match_link_token
-from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.clubs.factories import PlayerFactory, UserFactory
 from tests.scoring.factories import event_director
+from tests.tournaments.factories import EventFactory
 
 
 class Api:
@@ -74,7 +75,7 @@ def make_event():
 
 
 @pytest.fixture
-def director_api():
+def director_api_for():
     """An API client signed in as the director of the event given."""
 
     def make(event: Any) -> Api:

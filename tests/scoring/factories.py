@@ -13,7 +13,9 @@ import factory
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit, match_start
-from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.clubs.factories import PlayerFactory, UserFactory
+from tests.tournaments.factories import EventFactory
+from tournaments.selectors.terms import event_terms
 
 
 def event_director(event: Any) -> Any:
@@ -40,7 +42,7 @@ class MatchFactory(factory.django.DjangoModelFactory):
         ]
         return match_start(
             actor=Actor(user=event_director(event)),
-            event=event,
+            event=event_terms(event=event),
             players=[p.pk for p in players],
             **kwargs,
         )

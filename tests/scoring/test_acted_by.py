@@ -15,10 +15,11 @@ from rest_framework.test import APIClient
 from scoring.models import HandSubmission, Match, MatchKey
 from scoring.permissions import Actor, match_access
 from scoring.services import entry_from_dict, hand_confirm, hand_submit, match_link_token
-from tests.factories import PASSWORD, EventFactory, PlayerFactory, UserFactory
+from tests.clubs.factories import PASSWORD, PlayerFactory, UserFactory
 from tests.scoring.conftest import Api, client_for, seat_api
 from tests.scoring.factories import MatchFactory, event_director
 from tests.scoring.pages import Client as PageClient
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 

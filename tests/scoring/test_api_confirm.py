@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from scoring.models import HandSubmission
-from tests.factories import ClubRoleFactory, UserFactory
+from tests.clubs.factories import ClubRoleFactory, UserFactory
 from tests.scoring.conftest import client_for, players, seat_api, user_player
 
 pytestmark = pytest.mark.django_db
@@ -15,9 +15,9 @@ KNOCK = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_dead
 
 
 @pytest.fixture
-def opponent_match(make_event, director_api):
+def opponent_match(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
-    return event, director_api(event).start(event, players(event, 2))["id"]
+    return event, director_api_for(event).start(event, players(event, 2))["id"]
 
 
 def test_opponent_confirms_on_their_own_link(opponent_match):
@@ -65,14 +65,14 @@ def test_same_phone_after_hand_over_with_the_table_link(opponent_match):
     seat_link.action(second["id"], "confirm", expect=403, as_position=1)
 
 
-def test_signed_in_players_confirm_and_withdraw(make_event, director_api):
+def test_signed_in_players_confirm_and_withdraw(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
     alice_user, alice = user_player(event, "alice")
     bob_user, bob = user_player(event, "bob")
     alice_api, bob_api = client_for(alice_user), client_for(bob_user)
     # A player may not start a match they play in (they would get the opponent's link).
     alice_api.start(event, [alice, bob], expect=403)
-    m = director_api(event).start(event, [alice, bob])
+    m = director_api_for(event).start(event, [alice, bob])
     assert set(m["links"]["seats"]) == {"0", "1"}
     m = m["id"]
     entered = alice_api.hand(m, **KNOCK)
@@ -89,9 +89,9 @@ def test_signed_in_players_confirm_and_withdraw(make_event, director_api):
     ]
 
 
-def test_director_policy(make_event, director_api):
+def test_director_policy(make_event, director_api_for):
     event = make_event("standard", confirmation="director")
-    director = director_api(event)
+    director = director_api_for(event)
     m = director.start(event, players(event, 2))["id"]
     entered = seat_api(m, 0).hand(m, **KNOCK)
     seat_api(m, 1).action(entered["id"], "confirm", expect=403)
@@ -105,9 +105,9 @@ def test_director_policy(make_event, director_api):
     client_for(admin_user).action(own["id"], "confirm")
 
 
-def test_partnership_teammate_cannot_confirm(make_event, director_api):
+def test_partnership_teammate_cannot_confirm(make_event, director_api_for):
     event = make_event("partnership", confirmation="opponent")
-    m = director_api(event).start(event, players(event, 4))["id"]
+    m = director_api_for(event).start(event, players(event, 4))["id"]
     board = {"outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25}
     entered = seat_api(m, 0).hand(
         m, boards=[{"knocker": 0, "defender": 1, **board}, {"knocker": 2, "defender": 3, **board}]
@@ -116,18 +116,18 @@ def test_partnership_teammate_cannot_confirm(make_event, director_api):
     seat_api(m, 3).action(entered["id"], "confirm")
 
 
-def test_three_players_any_other_player_confirms(make_event, director_api):
+def test_three_players_any_other_player_confirms(make_event, director_api_for):
     event = make_event("three-box", confirmation="opponent")
-    m = director_api(event).start(event, players(event, 3))["id"]
+    m = director_api_for(event).start(event, players(event, 3))["id"]
     entered = seat_api(m, 0).hand(m, **KNOCK)
     seat_api(m, 2).action(entered["id"], "confirm")  # the sitter may confirm
 
 
-def test_outsiders_read_the_sheet_but_not_what_waits(opponent_match, make_event, director_api):
+def test_outsiders_read_the_sheet_but_not_what_waits(opponent_match, make_event, director_api_for):
     _event, m = opponent_match
     entered = seat_api(m, 0).hand(m, **KNOCK)
     other_event = make_event("standard", confirmation="opponent")
-    other = director_api(other_event).start(other_event, players(other_event, 2))["id"]
+    other = director_api_for(other_event).start(other_event, players(other_event, 2))["id"]
     stranger = client_for(UserFactory())
     # the score sheet is anyone's, as on the page; what is not yet agreed is not
     assert stranger.detail(m)["pending"] is None
@@ -151,9 +151,9 @@ def test_outsiders_read_the_sheet_but_not_what_waits(opponent_match, make_event,
     anonymous.start(other_event, players(other_event, 2), expect=403)
 
 
-def test_list_shows_a_player_only_their_own_table(make_event, director_api):
+def test_list_shows_a_player_only_their_own_table(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
-    director = director_api(event)
+    director = director_api_for(event)
     alice_user, alice = user_player(event, "alice")
     mine = director.start(event, [alice, *players(event, 1)], table_number=1)["id"]
     theirs = director.start(event, players(event, 2), table_number=2)["id"]
@@ -167,9 +167,9 @@ def test_list_shows_a_player_only_their_own_table(make_event, director_api):
     assert director.detail(theirs)["pending"]["id"] == pending["id"]
 
 
-def test_links_are_for_directors(opponent_match, director_api):
+def test_links_are_for_directors(opponent_match, director_api_for):
     event, m = opponent_match
     assert seat_api(m, 0).client.get(f"/api/matches/{m}/links/").status_code == 403
-    links = director_api(event).client.get(f"/api/matches/{m}/links/").json()
+    links = director_api_for(event).client.get(f"/api/matches/{m}/links/").json()
     table = client_for(token=links["table"])
     assert table.detail(m)["id"] == m

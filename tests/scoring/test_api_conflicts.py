@@ -14,9 +14,9 @@ pytestmark = pytest.mark.django_db
 KNOCK = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25}
 
 
-def test_same_key_same_body_replays_without_storing(make_event, director_api):
+def test_same_key_same_body_replays_without_storing(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
-    m = director_api(event).start(event, players(event, 2))["id"]
+    m = director_api_for(event).start(event, players(event, 2))["id"]
     alice = seat_api(m, 0)
     headers = {"Idempotency-Key": "tap-1"}
     first = alice.client.post(f"/api/matches/{m}/hands/", KNOCK, format="json", headers=headers)
@@ -41,9 +41,9 @@ def test_same_key_same_body_replays_without_storing(make_event, director_api):
     assert IdempotencyRecord.objects.count() == 2
 
 
-def test_a_failed_request_is_not_stored_for_replay(make_event, director_api):
+def test_a_failed_request_is_not_stored_for_replay(make_event, director_api_for):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     headers = {"Idempotency-Key": "k"}
     bad = api.client.post(
@@ -56,9 +56,9 @@ def test_a_failed_request_is_not_stored_for_replay(make_event, director_api):
     assert not IdempotencyRecord.objects.exists()
 
 
-def test_hand_already_recorded_is_409_with_what_was_stored(make_event, director_api):
+def test_hand_already_recorded_is_409_with_what_was_stored(make_event, director_api_for):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     stored = api.hand(m, **KNOCK)
     clash = api.hand(

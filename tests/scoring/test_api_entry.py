@@ -14,9 +14,9 @@ DEFENDER = "8H 9H KS KH KD 2C 3C QS JD 5C"
 
 
 @pytest.fixture
-def started(make_event, director_api):
+def started(make_event, director_api_for):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     return api, api.start(event, players(event, 2))["id"]
 
 
@@ -142,11 +142,11 @@ def test_scoresheet_shows_running_totals_dealers_and_bonuses(started):
     assert game["status"] == "finished"
 
 
-def test_a_match_paired_without_game_rows_takes_its_first_hand(make_event, director_api):
+def test_a_match_paired_without_game_rows_takes_its_first_hand(make_event, director_api_for):
     from scoring.models import Match, Seat
 
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     match = Match.objects.create(event=event, rules=event.rules, status="scheduled")
     for position, player in enumerate(players(event, 2)):
         Seat.objects.create(match=match, player=player, position=position)

@@ -21,9 +21,9 @@ def _counts(knocker, outcome, k=None, d=None, **extra):
     return body
 
 
-def test_standard_knock_gin_undercut_and_tie(make_event, director_api):
+def test_standard_knock_gin_undercut_and_tie(make_event, director_api_for):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     knock = api.hand(m, **_counts(0, "knock", 5, 25))  # 25 - 5
     assert (knock["outcome"], knock["winner"], knock["points"]) == ("knock", 0, 20)
@@ -42,9 +42,9 @@ def test_standard_knock_gin_undercut_and_tie(make_event, director_api):
     assert detail["games"][0]["hands_won"] == [2, 2]
 
 
-def test_standard_shutout_adds_the_game_bonus_again(make_event, director_api):
+def test_standard_shutout_adds_the_game_bonus_again(make_event, director_api_for):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     api.hand(m, **_counts(0, "gin", 0, 30))  # 55
     api.hand(m, **_counts(0, "gin", 0, 50))  # 75 -> 130, game over
@@ -60,9 +60,9 @@ def test_standard_shutout_adds_the_game_bonus_again(make_event, director_api):
     assert api.hand(m, expect=409, **_counts(0, "knock", 5, 25))["detail"]
 
 
-def test_classic_tie_is_an_undercut_and_box_bonus_20(make_event, director_api):
+def test_classic_tie_is_an_undercut_and_box_bonus_20(make_event, director_api_for):
     event = make_event("classic")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     tie = api.hand(m, **_counts(0, "undercut", 6, 6))  # 10 + 0
     assert (tie["winner"], tie["points"]) == (1, 10)
@@ -73,9 +73,9 @@ def test_classic_tie_is_an_undercut_and_box_bonus_20(make_event, director_api):
     assert game["margin"] == 345
 
 
-def test_modern_big_gin_and_shutout_doubles_the_total(make_event, director_api):
+def test_modern_big_gin_and_shutout_doubles_the_total(make_event, director_api_for):
     event = make_event("modern")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     big = api.hand(m, **_counts(0, "big_gin", 0, 40))  # 31 + 40
     assert big["points"] == 71
@@ -86,9 +86,9 @@ def test_modern_big_gin_and_shutout_doubles_the_total(make_event, director_api):
     assert game["bonuses"]["shutout"] == [259, 0]
 
 
-def test_online_table_shutout_rule_none_and_single_hand(make_event, director_api):
+def test_online_table_shutout_rule_none_and_single_hand(make_event, director_api_for):
     event = make_event("online-table")
-    api = director_api(event)
+    api = director_api_for(event)
     # The preset plays one hand (seed 004's default); 100 points is the option.
     m = api.start(event, players(event, 2), rule_overrides={"target": 100})["id"]
     api.hand(m, **_counts(0, "gin", 0, 50))  # 75
@@ -104,9 +104,9 @@ def test_online_table_shutout_rule_none_and_single_hand(make_event, director_api
     assert detail["games"][0]["final_totals"] == [0, 17]
 
 
-def test_oklahoma_upcard_sets_the_limit_and_a_spade_doubles(make_event, director_api):
+def test_oklahoma_upcard_sets_the_limit_and_a_spade_doubles(make_event, director_api_for):
     event = make_event("oklahoma")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     doubled = api.hand(m, **_counts(0, "knock", 4, 20, upcard="5S"))  # (20 - 4) x 2
     assert (doubled["points"], doubled["multiplier"], doubled["knock_limit"]) == (32, 2, 5)
@@ -122,9 +122,9 @@ def test_oklahoma_upcard_sets_the_limit_and_a_spade_doubles(make_event, director
     assert api.detail(m)["rules"]["target"] == 150
 
 
-def test_hollywood_set_three_columns(make_event, director_api):
+def test_hollywood_set_three_columns(make_event, director_api_for):
     event = make_event("hollywood")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))
     assert m["match_format"] == {"kind": "hollywood"}
     m = m["id"]
@@ -158,9 +158,9 @@ def test_hollywood_set_three_columns(make_event, director_api):
     assert rows[5]["columns"] == [None, None, [30, 125]]
 
 
-def test_three_box_roles_rotate(make_event, director_api):
+def test_three_box_roles_rotate(make_event, director_api_for):
     event = make_event("three-box")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 3))
     assert m["next"]["roles"]["box"]["position"] == 0
     m = m["id"]
@@ -187,9 +187,9 @@ def test_three_box_roles_rotate(make_event, director_api):
     assert [r["roles"]["box"]["position"] for r in sheet["games"][0]["rows"]] == [0, 0, 2, 2, 2]
 
 
-def test_three_player_dealer_out(make_event, director_api):
+def test_three_player_dealer_out(make_event, director_api_for):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(
         event, players(event, 3), rule_overrides={"table": "three_dealer_out"}, first_dealer=0
     )
@@ -203,9 +203,9 @@ def test_three_player_dealer_out(make_event, director_api):
     assert nxt["playing"] == [0, 2]
 
 
-def test_partnership_two_boards_team_difference(make_event, director_api):
+def test_partnership_two_boards_team_difference(make_event, director_api_for):
     event = make_event("partnership")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 4))
     assert [s["team"] for s in m["seats"]] == [0, 1, 0, 1]
     m = m["id"]
@@ -227,9 +227,9 @@ def test_partnership_two_boards_team_difference(make_event, director_api):
     assert detail["sides"][1]["positions"] == [1, 3]
 
 
-def test_gem_knocker_minimum_dice_and_gem_bonus(make_event, director_api):
+def test_gem_knocker_minimum_dice_and_gem_bonus(make_event, director_api_for):
     event = make_event("gem")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     low = api.hand(m, **_counts(0, "knock", 4, 9, knock_limit=5, diamond_number=3))
     assert (low["points"], low["base_points"]) == (11, 5)  # 9 - 4 = 5, raised to 11
@@ -254,9 +254,9 @@ def test_gem_knocker_minimum_dice_and_gem_bonus(make_event, director_api):
     assert "deck map" in by_cards["detail"]
 
 
-def test_rummy_hand_with_rummy_doubling(make_event, director_api):
+def test_rummy_hand_with_rummy_doubling(make_event, director_api_for):
     event = make_event("rummy")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 3))["id"]
     hand = api.hand(m, went_out=0, rummy=True, leftovers={"1": "KS 5H", "2": 7})
     assert (hand["winner"], hand["points"], hand["counts"]) == (0, 44, [0, 15, 7])
@@ -273,9 +273,9 @@ def test_rummy_hand_with_rummy_doubling(make_event, director_api):
     assert detail["winner"] == 1
 
 
-def test_best_of_three_starts_the_next_game(make_event, director_api):
+def test_best_of_three_starts_the_next_game(make_event, director_api_for):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2), match_format={"kind": "best_of", "games": 3})["id"]
     api.hand(m, **_counts(0, "gin", 0, 80))  # 105: game 1 over
     detail = api.detail(m)

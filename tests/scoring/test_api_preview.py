@@ -11,8 +11,9 @@ from rest_framework.test import APIClient
 from engine.rules import find_rules
 from scoring.models import HandSubmission
 from scoring.services import match_link_token
-from tests.factories import EventFactory, PlayerFactory
+from tests.clubs.factories import PlayerFactory
 from tests.scoring.factories import MatchFactory
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -39,9 +39,9 @@ def _race(*calls: Any) -> list[Any]:
     return results
 
 
-def test_two_people_enter_the_same_hand(make_event, director_api):
+def test_two_people_enter_the_same_hand(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
-    m = director_api(event).start(event, players(event, 2))["id"]
+    m = director_api_for(event).start(event, players(event, 2))["id"]
     alice, bob = seat_api(m, 0).client, seat_api(m, 1).client
     url = f"/api/matches/{m}/hands/"
     for _ in range(3):
@@ -65,9 +65,9 @@ def test_two_people_enter_the_same_hand(make_event, director_api):
         assert HandSubmission.objects.filter(status="pending").count() == 1
 
 
-def test_a_double_tap_stores_once_and_replays(make_event, director_api):
+def test_a_double_tap_stores_once_and_replays(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
-    m = director_api(event).start(event, players(event, 2))["id"]
+    m = director_api_for(event).start(event, players(event, 2))["id"]
     alice = seat_api(m, 0).client
     body = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25}
 

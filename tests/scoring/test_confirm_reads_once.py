@@ -8,7 +8,7 @@ import pytest
 
 from scoring.models import Game, Match
 from scoring.selectors import state as state_selectors
-from scoring.services import _common, entry_from_dict, hand_confirm, hand_submit
+from scoring.services import common, entry_from_dict, hand_confirm, hand_submit
 from scoring.services import hands as hand_services
 from scoring.services import matches as match_services
 from tests.scoring.test_live import _actor, _match
@@ -50,7 +50,7 @@ def test_a_confirmation_reads_the_match_once(monkeypatch: pytest.MonkeyPatch) ->
         reads.append(match_id)
         return real(match_id=match_id)
 
-    monkeypatch.setattr(_common, "match_prefetched", counting)
+    monkeypatch.setattr(common, "match_prefetched", counting)
     monkeypatch.setattr(match_services, "match_prefetched", counting)
     match = _match()
     sub = hand_submit(match=match, actor=_actor(match, 1), entry=entry_from_dict(HANDS[0]))

@@ -9,9 +9,10 @@ import pytest
 from django.test import Client
 
 from scoring.models import HandSubmission
-from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.clubs.factories import PlayerFactory, UserFactory
 from tests.scoring.conftest import client_for, seat_api
 from tests.scoring.factories import MatchFactory, event_director
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -24,9 +24,9 @@ pytestmark = pytest.mark.django_db
 KNOCK = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25}
 
 
-def test_a_two_player_body_with_a_rummy_field_is_refused_naming_it(make_event, director_api):
+def test_a_two_player_body_with_a_rummy_field_is_refused_naming_it(make_event, director_api_for):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     refused = api.hand(m, expect=400, **KNOCK, went_out=1)
     assert refused["field"] == "went_out"
@@ -37,9 +37,9 @@ def test_a_two_player_body_with_a_rummy_field_is_refused_naming_it(make_event, d
     assert api.hand(m, **KNOCK)["points"] == 20  # the same hand without it is scored
 
 
-def test_a_partnership_body_with_a_top_level_count_is_refused(make_event, director_api):
+def test_a_partnership_body_with_a_top_level_count_is_refused(make_event, director_api_for):
     event = make_event("partnership")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 4))["id"]
     board = {"knocker": 0, "defender": 1, "outcome": "knock"}
     refused = api.hand(
@@ -58,9 +58,11 @@ def test_a_partnership_body_with_a_top_level_count_is_refused(make_event, direct
     assert api.hand(m, outcome="dead")["outcome"] == "dead"  # a dead hand is the same in all
 
 
-def test_a_rummy_body_with_a_knock_field_and_gem_three_with_the_discard(make_event, director_api):
+def test_a_rummy_body_with_a_knock_field_and_gem_three_with_the_discard(
+    make_event, director_api_for
+):
     event = make_event("rummy")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 3))["id"]
     refused = api.hand(m, expect=400, went_out=0, leftovers={"1": 7, "2": 3}, upcard="7H")
     assert (refused["field"], refused["detail"]) == (
@@ -71,7 +73,7 @@ def test_a_rummy_body_with_a_knock_field_and_gem_three_with_the_discard(make_eve
     assert refused["field"] == "outcome"
 
     gem = make_event("gem")
-    api = director_api(gem)
+    api = director_api_for(gem)
     g = api.start(gem, players(gem, 3))["id"]
     refused = api.hand(
         g,

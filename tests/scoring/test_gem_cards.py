@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.services import club_gem_deck_map_set
 from tests.engine.test_gem import DEFENDER, GEMS, KNOCKER, _gems
 from tests.scoring.conftest import players
-from tournaments.services.edits import club_gem_deck_map_set
 
 pytestmark = pytest.mark.django_db
 
@@ -21,9 +21,9 @@ def _map() -> dict[str, str | list[str]]:
     return out
 
 
-def test_gem_hand_by_cards_uses_the_clubs_deck_map(make_event, director_api):
+def test_gem_hand_by_cards_uses_the_clubs_deck_map(make_event, director_api_for):
     event = make_event("gem")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     body = {
         "knocker": 0,

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from clubs.services import club_gem_deck_map_set
 from tests.engine.test_gem import DEFENDER, KNOCKER, SECOND
 from tests.scoring.conftest import players, seat_api
 from tests.scoring.test_gem_cards import _map
-from tournaments.services.edits import club_gem_deck_map_set
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +26,9 @@ def _hand(knocker: int, die: int, k: int, *defenders: tuple[str, int], **extra: 
     }
 
 
-def test_three_player_gem_by_counts_to_110(make_event, director_api):
+def test_three_player_gem_by_counts_to_110(make_event, director_api_for):
     event = make_event("gem")
-    api = director_api(event)
+    api = director_api_for(event)
     started = api.start(event, players(event, 3))
     m = started["id"]
     # Three players play Gem at an 'open' table; the first dealer deals the first hand.
@@ -87,9 +87,9 @@ def test_three_player_gem_by_counts_to_110(make_event, director_api):
     assert api.hand(m, expect=409, **_hand(0, 2, 1, ("knock", 61), ("knock", 10)))["detail"]
 
 
-def test_three_player_gem_entry_is_confirmed_by_any_other_player(make_event, director_api):
+def test_three_player_gem_entry_is_confirmed_by_any_other_player(make_event, director_api_for):
     event = make_event("gem", confirmation="opponent")
-    m = director_api(event).start(event, players(event, 3))["id"]
+    m = director_api_for(event).start(event, players(event, 3))["id"]
     entered = seat_api(m, 1).hand(
         m, as_position=1, **_hand(0, 5, 4, ("knock", 30), ("undercut", 2))
     )
@@ -100,10 +100,10 @@ def test_three_player_gem_entry_is_confirmed_by_any_other_player(make_event, dir
 
 
 def test_three_player_gem_needs_both_defenders_and_a_dead_hand_is_dead_for_all(
-    make_event, director_api
+    make_event, director_api_for
 ):
     event = make_event("gem")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 3), first_dealer=2)["id"]
     missing = api.hand(m, expect=400, **_hand(0, 5, 4, ("knock", 30)))
     assert missing["field"] == "defenders"
@@ -118,9 +118,9 @@ def test_three_player_gem_needs_both_defenders_and_a_dead_hand_is_dead_for_all(
     assert api.start(event, players(event, 4), expect=400)["field"] == "players"
 
 
-def test_three_player_gem_by_cards_with_the_clubs_deck_map(make_event, director_api):
+def test_three_player_gem_by_cards_with_the_clubs_deck_map(make_event, director_api_for):
     event = make_event("gem")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 3))["id"]
     body = {
         "knocker": 0,

@@ -19,8 +19,9 @@ from scoring.services import (
     match_link_token,
 )
 from scoring.views.history import stored_entry, verdict_sentence
-from tests.factories import EventFactory, PlayerFactory
+from tests.clubs.factories import PlayerFactory
 from tests.scoring.factories import MatchFactory, event_director
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 

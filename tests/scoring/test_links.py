@@ -15,8 +15,9 @@ from django.utils import timezone
 from scoring.links import SECRET_LENGTH, digest_of, secret_of
 from scoring.models import Match, MatchKey
 from scoring.services import match_keys_ensure, match_link_token
-from tests.factories import EventFactory, PlayerFactory
+from tests.clubs.factories import PlayerFactory
 from tests.scoring.factories import MatchFactory, event_director
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -187,7 +188,7 @@ def test_invalid_links_are_rate_limited_per_address_but_a_valid_link_always_open
 
 def test_the_start_response_gives_a_seated_director_only_their_own_link():
     event = EventFactory()
-    from tests.factories import UserFactory
+    from tests.clubs.factories import UserFactory
 
     user = UserFactory(username="dee")
     event.directors.add(user)

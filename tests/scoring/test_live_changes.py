@@ -10,7 +10,7 @@ import pytest
 from scoring.permissions import Actor
 from scoring.selectors.changes import match_last_change
 from scoring.services import entry_from_dict, hand_confirm, hand_override, hand_submit
-from tests.factories import UserFactory
+from tests.clubs.factories import UserFactory
 from tests.scoring.test_live import _actor, _knock, _match, _seat
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,9 @@ GIN = {"knocker": 0, "outcome": "gin", "defender_deadwood": 80}  # 105: the game
 
 
 @pytest.fixture
-def night(make_event, director_api):
+def night(make_event, director_api_for):
     event = make_event("standard")
-    return event, director_api(event), players(event, 4)
+    return event, director_api_for(event), players(event, 4)
 
 
 def test_a_player_still_playing_is_seated_with_a_warning(night):
@@ -54,8 +54,8 @@ def test_a_forfeit_frees_the_players(night):
     assert api.start(event, [ann, cy], table_number=1)["warnings"] == []
 
 
-def test_other_events_do_not_count(night, make_event, director_api):
+def test_other_events_do_not_count(night, make_event, director_api_for):
     event, api, (ann, bob, _cy, _dee) = night
     api.start(event, [ann, bob], table_number=1)
     other = make_event("standard", club=event.club)
-    assert director_api(other).start(other, [ann, bob], table_number=1)["warnings"] == []
+    assert director_api_for(other).start(other, [ann, bob], table_number=1)["warnings"] == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import HandSubmission
-from tests.factories import UserFactory
+from tests.clubs.factories import UserFactory
 from tests.scoring.conftest import client_for, players, seat_api
 
 pytestmark = pytest.mark.django_db
@@ -15,9 +15,9 @@ def _knock(knocker, k, d):
     return {"knocker": knocker, "outcome": "knock", "knocker_deadwood": k, "defender_deadwood": d}
 
 
-def test_override_adds_a_version_and_history_shows_every_change(make_event, director_api):
+def test_override_adds_a_version_and_history_shows_every_change(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
-    director = director_api(event)
+    director = director_api_for(event)
     m = director.start(event, players(event, 2))["id"]
     alice, bob = seat_api(m, 0), seat_api(m, 1)
     alice.client.credentials(
@@ -61,9 +61,9 @@ def test_override_adds_a_version_and_history_shows_every_change(make_event, dire
     assert history["changes"][3]["user"] == director.client.handler._force_user.username
 
 
-def test_a_correction_can_reopen_a_finished_game(make_event, director_api):
+def test_a_correction_can_reopen_a_finished_game(make_event, director_api_for):
     event = make_event("standard")
-    director = director_api(event)
+    director = director_api_for(event)
     m = director.start(event, players(event, 2))["id"]
     director.hand(m, **_knock(0, 5, 55))  # 50
     last = director.hand(m, **_knock(0, 0, 0) | {"outcome": "gin", "defender_deadwood": 30})
@@ -78,9 +78,9 @@ def test_a_correction_can_reopen_a_finished_game(make_event, director_api):
     assert detail["next"]["hand_number"] == 3
 
 
-def test_a_correction_that_breaks_later_hands_is_refused(make_event, director_api):
+def test_a_correction_that_breaks_later_hands_is_refused(make_event, director_api_for):
     event = make_event("standard")
-    director = director_api(event)
+    director = director_api_for(event)
     m = director.start(event, players(event, 2))["id"]
     first = director.hand(m, **_knock(0, 5, 55))  # 50
     director.hand(m, **_knock(1, 5, 15))  # 10
@@ -100,9 +100,9 @@ def test_a_correction_that_breaks_later_hands_is_refused(make_event, director_ap
     assert director.detail(m)["games"][0]["totals"] == [50, 10]
 
 
-def test_a_signed_in_stranger_cannot_override(make_event, director_api):
+def test_a_signed_in_stranger_cannot_override(make_event, director_api_for):
     event = make_event("standard")
-    director = director_api(event)
+    director = director_api_for(event)
     m = director.start(event, players(event, 2))["id"]
     hand = director.hand(m, **_knock(0, 5, 25))
     client_for(UserFactory()).action(

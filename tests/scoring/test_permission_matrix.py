@@ -18,14 +18,9 @@ from rest_framework.test import APIClient
 from scoring.models import HandSubmission, MatchKey
 from scoring.permissions import Actor
 from scoring.services import TwoPlayerEntry, hand_submit, match_link_token
-from tests.factories import (
-    ClubRoleFactory,
-    EventFactory,
-    PlayerFactory,
-    RegistrationFactory,
-    UserFactory,
-)
+from tests.clubs.factories import ClubRoleFactory, PlayerFactory, UserFactory
 from tests.scoring.factories import MatchFactory, event_director
+from tests.tournaments.factories import EventFactory, RegistrationFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -414,7 +409,7 @@ def test_match_event_and_club_actions(action: str, actor: str, expected: str) ->
     elif action == "import":
         csv = (
             "match,game,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n"
-            f"{m.pk},1,1,0,knock,5,25\n"
+            f"{m.pk},1,1,1,knock,5,25\n"
         )
         response = client.post("/api/imports/", {"csv": csv}, format="json")
     else:

@@ -23,9 +23,10 @@ from engine.rules import find_rules
 from engine.scoring import outcome
 from engine.scoring.outcome import FORMULA_TEMPLATES
 from scoring.services import match_link_token
-from tests.factories import EventFactory, PlayerFactory
+from tests.clubs.factories import PlayerFactory
 from tests.scoring.factories import MatchFactory
 from tests.support import requires
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +65,7 @@ def _preview(match: Any) -> dict[str, Any]:
 
 
 def test_every_template_a_formula_is_built_of_is_given_to_the_page() -> None:
-    source = inspect.getsource(outcome._formula)
+    source = inspect.getsource(outcome.formula_text)
     used = {
         node.args[0].value
         for node in ast.walk(ast.parse(source))

@@ -10,11 +10,12 @@ import pytest
 
 from engine.rules import find_rules
 from scoring.models import Match
-from tests.factories import EventFactory, PlayerFactory
+from tests.clubs.factories import PlayerFactory
 from tests.scoring.conftest import players
 from tests.scoring.factories import MatchFactory, event_director
 from tests.scoring.pages import Client
 from tests.scoring.test_gem_three import _hand
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -64,9 +65,11 @@ def test_the_final_score_table_has_no_empty_header(language, header):
 
 
 @pytest.mark.parametrize("language", ["en", "ko"])
-def test_a_player_who_cannot_be_chosen_is_named_not_numbered(make_event, director_api, language):
+def test_a_player_who_cannot_be_chosen_is_named_not_numbered(
+    make_event, director_api_for, language
+):
     event = make_event("gem")
-    api = director_api(event)
+    api = director_api_for(event)
     seated = players(event, 3)
     for p, name in zip(seated, ("Ada", "Bao", "Cleo"), strict=True):
         p.name = name

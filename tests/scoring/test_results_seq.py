@@ -19,10 +19,10 @@ def _seq(event):
 
 
 def test_store_and_confirm_bump_and_schedule_on_commit(
-    make_event, director_api, django_capture_on_commit_callbacks
+    make_event, director_api_for, django_capture_on_commit_callbacks
 ):
     event = make_event("standard", confirmation="opponent")
-    m = director_api(event).start(event, players(event, 2))["id"]
+    m = director_api_for(event).start(event, players(event, 2))["id"]
     start = _seq(event)
     with django_capture_on_commit_callbacks() as stored:
         entered = seat_api(m, 0).hand(m, **KNOCK)
@@ -34,23 +34,26 @@ def test_store_and_confirm_bump_and_schedule_on_commit(
     assert len(confirmed) == 1
 
 
-def test_closing_a_game_bumps_too(make_event, director_api, django_capture_on_commit_callbacks):
+def test_closing_a_game_bumps_once(
+    make_event, director_api_for, django_capture_on_commit_callbacks
+):
+    """The hand that closes the game and the match is one result: one bump, one prompt."""
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     start = _seq(event)
     with django_capture_on_commit_callbacks() as callbacks:
         api.hand(m, knocker=0, outcome="gin", knocker_deadwood=0, defender_deadwood=90)
-    assert _seq(event) == start + 2
-    assert len(callbacks) == 3  # standings twice (result, game closed), the rating update
+    assert _seq(event) == start + 1
+    assert len(callbacks) == 2  # the standings prompt, the rating update
     assert Match.objects.get(pk=m).status == "finished"
 
 
 def test_a_refused_entry_bumps_nothing(
-    make_event, director_api, django_capture_on_commit_callbacks
+    make_event, director_api_for, django_capture_on_commit_callbacks
 ):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     start = _seq(event)
     with django_capture_on_commit_callbacks() as callbacks:
@@ -62,20 +65,22 @@ def test_a_refused_entry_bumps_nothing(
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_rebuilds_standings_after_a_result(
-    make_event, director_api, celery_worker_process
+    make_event, director_api_for, celery_worker_process
 ):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2))["id"]
     start = _seq(event)
     api.hand(m, knocker=0, outcome="gin", knocker_deadwood=0, defender_deadwood=90)
-    assert _seq(event) == start + 2
-    assert wait_for(lambda: Event.objects.get(pk=event.pk).standings_seq == start + 2, timeout=60)
+    assert _seq(event) == start + 1
+    assert wait_for(lambda: Event.objects.get(pk=event.pk).standings_seq == start + 1, timeout=60)
 
 
-def test_match_detail_has_no_n_plus_one(make_event, director_api, django_assert_max_num_queries):
+def test_match_detail_has_no_n_plus_one(
+    make_event, director_api_for, django_assert_max_num_queries
+):
     event = make_event("standard", confirmation="opponent")
-    api = director_api(event)
+    api = director_api_for(event)
     m = api.start(event, players(event, 2), match_format={"kind": "best_of", "games": 3})["id"]
     entered = api.hand(m, knocker=0, outcome="gin", knocker_deadwood=0, defender_deadwood=90)
     seat_api(m, 1).action(entered["id"], "confirm")
@@ -88,7 +93,7 @@ def test_match_detail_has_no_n_plus_one(make_event, director_api, django_assert_
         api.sheet(m)
 
 
-def test_a_confirmation_locks_the_event_only_at_its_end(make_event, director_api):
+def test_a_confirmation_locks_the_event_only_at_its_end(make_event, director_api_for):
     """Every table of an event confirms through the event's row: its results sequence is bumped
     after the match's own work (its hands read again and scored by the engine, its games saved
     when one closes), so the row lock that UPDATE takes is held for the commit only."""
@@ -96,7 +101,7 @@ def test_a_confirmation_locks_the_event_only_at_its_end(make_event, director_api
     from django.test.utils import CaptureQueriesContext
 
     event = make_event("standard", confirmation="opponent")
-    m = director_api(event).start(event, players(event, 2))["id"]
+    m = director_api_for(event).start(event, players(event, 2))["id"]
     entered = seat_api(m, 0).hand(m, **KNOCK)
     with CaptureQueriesContext(connection) as queries:
         seat_api(m, 1).action(entered["id"], "confirm")

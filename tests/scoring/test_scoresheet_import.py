@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import HandSubmission
-from tests.factories import UserFactory
+from tests.clubs.factories import UserFactory
 from tests.scoring.conftest import client_for, players, seat_api
 from tests.scoring.factories import event_director
 
@@ -16,9 +16,9 @@ def _knock(knocker, k, d):
     return {"knocker": knocker, "outcome": "knock", "knocker_deadwood": k, "defender_deadwood": d}
 
 
-def test_director_enters_a_whole_game(make_event, director_api):
+def test_director_enters_a_whole_game(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
-    director = director_api(event)
+    director = director_api_for(event)
     m = director.start(event, players(event, 2), match_format={"kind": "best_of", "games": 3})
     m = m["id"]
     hands = [
@@ -49,9 +49,9 @@ def test_director_enters_a_whole_game(make_event, director_api):
     assert director.detail(m)["next"]["game"] == 2
 
 
-def test_a_bad_hand_stores_nothing_and_names_it(make_event, director_api):
+def test_a_bad_hand_stores_nothing_and_names_it(make_event, director_api_for):
     event = make_event("standard")
-    director = director_api(event)
+    director = director_api_for(event)
     m = director.start(event, players(event, 2))["id"]
     hands = [_knock(0, 5, 25), _knock(1, 11, 25)]
     response = director.client.post(
@@ -72,15 +72,15 @@ def test_a_bad_hand_stores_nothing_and_names_it(make_event, director_api):
     assert not HandSubmission.objects.exists()
 
 
-def test_players_enter_sheets_only_without_confirmation(make_event, director_api):
+def test_players_enter_sheets_only_without_confirmation(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
-    m = director_api(event).start(event, players(event, 2))["id"]
+    m = director_api_for(event).start(event, players(event, 2))["id"]
     response = seat_api(m, 0).client.post(
         f"/api/matches/{m}/scoresheet/", {"hands": [_knock(0, 5, 25)]}, format="json"
     )
     assert response.status_code == 403
     free = make_event("standard")
-    n = director_api(free).start(free, players(free, 2))["id"]
+    n = director_api_for(free).start(free, players(free, 2))["id"]
     response = seat_api(n, 0).client.post(
         f"/api/matches/{n}/scoresheet/", {"hands": [_knock(0, 5, 25)]}, format="json"
     )
@@ -92,17 +92,17 @@ CSV = (
         "match,game,hand,knocker,outcome,knocker_deadwood,defender_deadwood,"
         "knocker_cards,defender_cards\n"
     )
-    + """{m},1,1,0,knock,5,25,,
+    + """{m},1,1,1,knock,5,25,,
 {m},1,2,{name},gin,0,30,,
-{m},1,3,0,,,,AS 2S 3S 5H 6H 7H 9S 9D 9C KC,8H 9H KS KH KD 2C 3C QS JD 5C
-{n},1,1,1,undercut,6,2,,
+{m},1,3,1,,,,AS 2S 3S 5H 6H 7H 9S 9D 9C KC,8H 9H KS KH KD 2C 3C QS JD 5C
+{n},1,1,2,undercut,6,2,,
 """
 )
 
 
-def test_csv_dry_run_then_import(make_event, director_api):
+def test_csv_dry_run_then_import(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
-    director = director_api(event)
+    director = director_api_for(event)
     people = players(event, 2)
     m = director.start(event, people)["id"]
     n = director.start(event, players(event, 2))["id"]
@@ -122,19 +122,19 @@ def test_csv_dry_run_then_import(make_event, director_api):
     assert done.json()["stored"] == 4
     assert done.json()["matches"] == [m, n]
     assert director.detail(m)["games"][0]["totals"] == [40, 55]
-    assert director.detail(n)["games"][0]["totals"] == [29, 0]  # 25 + (6 - 2) to seat 0
+    assert director.detail(n)["games"][0]["totals"] == [29, 0]  # 25 + (6 - 2) to seat 1
 
 
-def test_csv_reports_every_row_and_stores_nothing(make_event, director_api):
+def test_csv_reports_every_row_and_stores_nothing(make_event, director_api_for):
     event = make_event("standard")
-    director = director_api(event)
+    director = director_api_for(event)
     m = director.start(event, players(event, 2))["id"]
     n = director.start(event, players(event, 2))["id"]
     text = (
         "match,game,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n"
-        f"{m},1,1,0,knock,5,25\n"
-        f"{m},1,2,0,knock,12,25\n"
-        f"{m},1,3,0,knock,5,25\n"
+        f"{m},1,1,1,knock,5,25\n"
+        f"{m},1,2,1,knock,12,25\n"
+        f"{m},1,3,1,knock,5,25\n"
         f"{n},1,1,Nobody,knock,5,25\n"
         f"{n},1,1,1,knock,x,25\n"
         "999999,1,1,0,knock,5,25\n"
@@ -161,10 +161,10 @@ def test_csv_reports_every_row_and_stores_nothing(make_event, director_api):
     assert "colour" in header.json()["problems"][0]["message"]
 
 
-def test_only_directors_import(make_event, director_api):
+def test_only_directors_import(make_event, director_api_for):
     event = make_event("standard")
-    m = director_api(event).start(event, players(event, 2))["id"]
-    text = f"match,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n{m},1,0,knock,5,25\n"
+    m = director_api_for(event).start(event, players(event, 2))["id"]
+    text = f"match,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n{m},1,1,knock,5,25\n"
     stranger = client_for(UserFactory())
     response = stranger.client.post("/api/imports/", {"csv": text}, format="json")
     assert response.status_code == 400
@@ -175,9 +175,9 @@ def test_only_directors_import(make_event, director_api):
     assert not HandSubmission.objects.exists()
 
 
-def test_a_sheet_reports_every_bad_hand_at_once(make_event, director_api):
+def test_a_sheet_reports_every_bad_hand_at_once(make_event, director_api_for):
     event = make_event("standard")
-    director = director_api(event)
+    director = director_api_for(event)
     m = director.start(event, players(event, 2))["id"]
     hands = [
         _knock(0, 5, 25),
@@ -201,7 +201,8 @@ def test_a_sheet_reports_every_bad_hand_at_once(make_event, director_api):
         (6, "hands[6]"),
     ]
     assert "11 > 10" in problems[0]["message"]
-    assert "There is no player at seat 5." in problems[1]["message"]
+    no_seat = "There is no seat 6 at this table (position 5: positions count from 0)."
+    assert no_seat in problems[1]["message"]
     assert problems[2]["message"] == "The game ended with the hand before this one."
     assert problems[3]["message"] == "The game was already over by this hand."
     # The first problem is still the error's detail and field.
@@ -216,9 +217,9 @@ def test_a_sheet_reports_every_bad_hand_at_once(make_event, director_api):
     assert HandSubmission.objects.filter(status="confirmed").count() == 5
 
 
-def test_a_refused_sheet_has_no_problem_list(make_event, director_api):
+def test_a_refused_sheet_has_no_problem_list(make_event, director_api_for):
     event = make_event("standard", confirmation="opponent")
-    m = director_api(event).start(event, players(event, 2))["id"]
+    m = director_api_for(event).start(event, players(event, 2))["id"]
     response = seat_api(m, 0).client.post(
         f"/api/matches/{m}/scoresheet/", {"hands": [_knock(0, 11, 25)]}, format="json"
     )
@@ -237,9 +238,9 @@ def test_csv_import_scoped_to_an_event(make_event):
     n = director.start(other, players(other, 2))["id"]
     text = (
         "match,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n"
-        f"{m},1,0,knock,5,25\n"
-        f"{n},1,0,knock,5,25\n"
-        f"{n},2,1,knock,5,25\n"
+        f"{m},1,1,knock,5,25\n"
+        f"{n},1,1,knock,5,25\n"
+        f"{n},2,2,knock,5,25\n"
     )
     scoped = {"csv": text, "event": event.pk}
     response = director.client.post("/api/imports/", scoped, format="json")
@@ -256,3 +257,24 @@ def test_csv_import_scoped_to_an_event(make_event):
     assert response.status_code == 201, response.json()
     assert response.json()["matches"] == [m, n]
     assert response.json()["stored"] == 3
+
+
+def test_csv_seat_numbers_count_from_one_as_on_paper(make_event):
+    """A CSV names the knocker by name or by seat number, and seats count from 1 as on the slips
+    and pages: seat 1 is the first player (position 0), there is no seat 0."""
+    event = make_event("standard")
+    director = client_for(event_director(event))
+    m = director.start(event, players(event, 2))["id"]
+    header = "match,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n"
+    zero = director.client.post(
+        "/api/imports/", {"csv": header + f"{m},1,0,knock,5,25\n"}, format="json"
+    )
+    assert zero.status_code == 400
+    assert zero.json()["problems"][0]["field"] == "knocker"
+    assert "0 is not a player of this match." in zero.json()["problems"][0]["message"]
+    text = header + f"{m},1,1,knock,5,25\n{m},2,2,gin,0,30\n"
+    response = director.client.post("/api/imports/", {"csv": text}, format="json")
+    assert response.status_code == 201, response.json()
+    stored = HandSubmission.objects.order_by("hand__number")
+    assert [s.winner_position for s in stored] == [0, 1]
+    assert [s.outcome for s in stored] == ["knock", "gin"]

@@ -15,9 +15,10 @@ from engine.rules import find_rules
 from scoring.models import HandSubmission, Match
 from scoring.services import CSV_COLUMNS, match_link_token
 from scoring.services.imports import CSV_REQUIRED
-from tests.factories import EventFactory, PlayerFactory, UserFactory
+from tests.clubs.factories import PlayerFactory, UserFactory
 from tests.scoring.factories import MatchFactory, event_director
 from tests.scoring.pages import Client
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -335,11 +336,11 @@ def test_the_event_page_links_directors_to_the_import():
 def _bad_csv(m: int, n: int) -> str:
     return (
         "match,game,hand,knocker,outcome,knocker_deadwood,defender_deadwood\n"
-        f"{m},1,1,0,knock,5,25\n"
-        f"{m},1,2,0,knock,12,25\n"
-        f"{m},1,3,0,knock,5,25\n"
+        f"{m},1,1,1,knock,5,25\n"
+        f"{m},1,2,1,knock,12,25\n"
+        f"{m},1,3,1,knock,5,25\n"
         f"{n},1,1,Nobody,knock,5,25\n"
-        "999999,1,1,0,knock,5,25\n"
+        "999999,1,1,1,knock,5,25\n"
     )
 
 

@@ -14,9 +14,9 @@ from tests.scoring.conftest import players
 pytestmark = pytest.mark.django_db
 
 
-def test_the_chart_appears_once_the_match_is_over(make_event, director_api):
+def test_the_chart_appears_once_the_match_is_over(make_event, director_api_for):
     event = make_event("standard")
-    api = director_api(event)
+    api = director_api_for(event)
     a, b = players(event, 2)
     m = api.start(event, [a, b])["id"]
     api.hand(m, knocker=0, outcome="knock", knocker_deadwood=5, defender_deadwood=45)

@@ -10,9 +10,10 @@ from engine.rules import find_rules
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit, match_link_token
-from tests.factories import EventFactory, PlayerFactory
+from tests.clubs.factories import PlayerFactory
 from tests.scoring.factories import MatchFactory, event_director
 from tests.scoring.pages import Client
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 

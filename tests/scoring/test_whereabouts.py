@@ -19,9 +19,10 @@ from scoring.services import (
     hand_submit,
     match_link_token,
 )
-from tests.factories import EventFactory, PlayerFactory
+from tests.clubs.factories import PlayerFactory
 from tests.scoring.factories import MatchFactory
 from tests.scoring.pages import Client
+from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -109,14 +110,14 @@ def test_the_picker_names_each_card_in_the_pages_language():
     get their own names, in picking order, escaped as the template would."""
     from django.utils import translation
 
-    from scoring.views.picker import _deck
+    from scoring.views.picker import deck_buttons
 
     with translation.override("en"):
-        english = str(_deck())
+        english = str(deck_buttons())
     with translation.override("ko"):
-        korean = str(_deck())
+        korean = str(deck_buttons())
     with translation.override("en"):
-        assert str(_deck()) == english
+        assert str(deck_buttons()) == english
     first = (
         '<button type="button" class="card" data-card="AS" aria-pressed="false" '
         'aria-label="A♠ ace of spades">A♠</button>'

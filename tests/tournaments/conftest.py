@@ -1,48 +1,23 @@
-"""Fixtures for the tournament app's tests: a club with a director and an API client."""
+"""Fixtures for the tournament app's tests: the club ones (a club with a director, API clients)
+come from ``tests/clubs/conftest.py``; players made on demand."""
 
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
-from clubs.models import ClubRole
-from tests.factories import ClubFactory, ClubRoleFactory, PlayerFactory, UserFactory
-
-
-@pytest.fixture
-def club(db):
-    return ClubFactory()
-
-
-@pytest.fixture
-def director(club):
-    return ClubRoleFactory(club=club, role=ClubRole.Role.DIRECTOR).user
+from tests.clubs.conftest import (  # noqa: F401 (fixtures)
+    admin_user,
+    api,
+    club,
+    director,
+    director_api,
+    stranger,
+)
+from tests.clubs.factories import PlayerFactory
 
 
 @pytest.fixture
-def admin_user(club):
-    return ClubRoleFactory(club=club, role=ClubRole.Role.ADMIN).user
-
-
-@pytest.fixture
-def stranger(db):
-    return UserFactory()
-
-
-@pytest.fixture
-def api():
-    return APIClient()
-
-
-@pytest.fixture
-def director_api(director):
-    client = APIClient()
-    client.force_authenticate(director)
-    return client
-
-
-@pytest.fixture
-def make_players(club):
+def make_players(club):  # noqa: F811 (the imported fixture)
     def make(n: int, **kwargs):
         return [PlayerFactory(club=club, **kwargs) for _ in range(n)]
 

@@ -9,12 +9,10 @@ does.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
-from django.test import Client
 from django.utils import timezone
 
 from scoring.models import Game, Hand, HandSubmission, Match, Seat
@@ -95,24 +93,6 @@ def open_matches(event_id: int, number: int | None = None) -> list[Match]:
 
 def seated(match: Match) -> list[int]:
     return list(match.seats.order_by("position").values_list("player_id", flat=True))
-
-
-def page_client(user: Any = None) -> Client:
-    """A test client for the HTML pages, signed in as ``user`` if given."""
-    client = Client()
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
-def field_error(html: str, field_id: str) -> str:
-    """The error text shown in the ``.field`` block of the input ``field_id``."""
-    start = html.index(f'id="{field_id}"')
-    block_start = html.rindex('<div class="field', 0, start)
-    block_end = html.index("</div>", start)
-    block = html[block_start:block_end]
-    assert "has-error" in block, block
-    return " ".join(re.findall(r'<p class="error"[^>]*>(.*?)</p>', block, re.S))
 
 
 def api_event(api: Any, club: Any, players: Sequence[Any], kind: str, **options: Any) -> Any:

@@ -19,15 +19,11 @@ from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.selectors import event_is_director
 from scoring.services import match_start
-from tests.factories import (
-    ClubFactory,
-    ClubRoleFactory,
-    EventFactory,
-    PlayerFactory,
-    UserFactory,
-)
+from tests.clubs.factories import ClubFactory, ClubRoleFactory, PlayerFactory, UserFactory
+from tests.tournaments.factories import EventFactory
 from tournaments.models import Event, Registration
 from tournaments.permissions import user_can_manage_event
+from tournaments.selectors.terms import event_terms
 
 pytestmark = pytest.mark.django_db
 
@@ -518,7 +514,7 @@ def test_event_settings_errors_name_the_field(club, director):
 def test_rules_and_format_are_fixed_once_a_match_exists(club, director):
     event = _event(club=club, rules=find_rules("classic").to_dict())
     a, b = PlayerFactory(club=club), PlayerFactory(club=club)
-    match_start(actor=Actor(user=director), event=event, players=[a.pk, b.pk])
+    match_start(actor=Actor(user=director), event=event_terms(event=event), players=[a.pk, b.pk])
     assert Match.objects.filter(event=event).exists()
     client, url = _as(director), f"/api/events/{event.pk}/"
     r = client.patch(url, {"rules": {**event.rules, "target": 150}}, format="json")
@@ -619,9 +615,11 @@ def test_event_is_director_and_user_can_manage_event_are_one_rule(
         "club director": (director, True),
         "superuser": (UserFactory(is_superuser=True), True),
     }
-    # ``_event`` reads the event back without its club: the check must not load it.
+    # ``_event`` reads the event back without its club: the check must not load it. Scoring
+    # asks with the event's terms, read before.
+    terms = event_terms(event=event)
     for label, (user, expected) in cases.items():
         with django_assert_max_num_queries(2):
-            assert event_is_director(event=event, user=user) is expected, label
+            assert event_is_director(event=terms, user=user) is expected, label
         with django_assert_max_num_queries(2):
             assert user_can_manage_event(user=user, event=event) is expected, label

@@ -14,11 +14,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from clubs.models import ClubRole
+from printing import services as printing
 from scoring.permissions import Actor
-from tests.factories import ClubRoleFactory, EventFactory, RegistrationFactory
+from tests.clubs.factories import ClubRoleFactory
+from tests.tournaments.factories import EventFactory, RegistrationFactory
 from tournaments.links import checkin_url, token_from
 from tournaments.models import Event, Registration
-from tournaments.services import printing
 
 pytestmark = pytest.mark.django_db
 

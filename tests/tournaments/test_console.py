@@ -8,8 +8,10 @@ import pytest
 from clubs.models import ClubRole
 from core.errors import ApplicationError
 from scoring.models import Game, Hand, HandSubmission, Match
-from tests.factories import ClubRoleFactory, UserFactory, swiss_event
-from tests.tournaments.helpers import open_matches, page_client, play, seated
+from tests.clubs.factories import ClubRoleFactory, UserFactory
+from tests.clubs.helpers import page_client
+from tests.tournaments.factories import swiss_event
+from tests.tournaments.helpers import open_matches, play, seated
 from tournaments.models import Event, EventLog, Round
 from tournaments.selectors import event_console
 from tournaments.services import round_pair

@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from ratings.models import Rating
+from ratings.services import ratings_update_for_match
 from scoring.models import HandSubmission, Match
 from tests.tournaments.helpers import seated
-from tournaments.models import Event, Rating
-from tournaments.services import ratings_update_for_match
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 

@@ -9,11 +9,14 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from core.models import WorkDue
+from ratings.models import Rating
 from scoring.models import Match
 from tests.conftest import broker_unreachable, celery_worker, wait_for
 from tests.scoring.conftest import seat_api
 from tests.tournaments.helpers import api_event
-from tournaments.models import Event, Rating, Registration, Round, WorkDue
+from tournaments.models import Event, Registration, Round
+from tournaments.services.work import RATINGS_MATCH_TASK, ROUND_PAIR_TASK
 from tournaments.tasks import standings_sweep
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
@@ -67,9 +70,9 @@ def _writes_while_the_broker_is_down(api: APIClient, club: Any, players: list[An
     assert Registration.objects.get(pk=late["id"]).status == Registration.Status.DROPPED
     assert Round.objects.get(event_id=swiss["id"], number=1).status == Round.Status.QUEUED
     assert Match.objects.get(pk=match["id"]).status == Match.Status.FINISHED
-    assert WorkDue.objects.filter(kind=WorkDue.Kind.RATINGS_MATCH, key=match["id"]).exists()
+    assert WorkDue.objects.filter(task=RATINGS_MATCH_TASK, key=match["id"]).exists()
     round_id = Round.objects.get(event_id=swiss["id"], number=1).pk
-    assert WorkDue.objects.filter(kind=WorkDue.Kind.ROUND_PAIR, key=round_id).exists()
+    assert WorkDue.objects.filter(task=ROUND_PAIR_TASK, key=round_id).exists()
     # What could not be sent is marked so: the next sweep sends it at once.
     assert not WorkDue.objects.filter(sent_at__isnull=False).exists()
     # (A running worker may still count the Swiss event's outage writes with a rebuild prompted

@@ -9,16 +9,9 @@ import re
 import pytest
 
 from clubs.models import ClubRole, Player
-from tests.factories import (
-    ClubFactory,
-    ClubRoleFactory,
-    EventFactory,
-    PlayerFactory,
-    RegistrationFactory,
-    UserFactory,
-    swiss_event,
-)
-from tests.tournaments.helpers import page_client
+from tests.clubs.factories import ClubFactory, ClubRoleFactory, PlayerFactory, UserFactory
+from tests.clubs.helpers import page_client
+from tests.tournaments.factories import EventFactory, RegistrationFactory, swiss_event
 from tests.tournaments.test_director_pages import _event_post
 from tournaments.models import Event, Registration
 from tournaments.services import round_pair

@@ -12,14 +12,17 @@ from typing import Any, cast
 
 import pytest
 
+from core.models import WorkDue
 from engine.rules import find_rules
+from ratings.models import Rating
+from ratings.services import ratings_update_for_match
 from scoring.models import HandSubmission, Match
-from tests.factories import EventFactory
 from tests.scoring.conftest import client_for, players
 from tests.scoring.factories import event_director
-from tournaments.models import Event, Rating, Standing, WorkDue
+from tests.tournaments.factories import EventFactory
+from tournaments.models import Event, Standing
 from tournaments.selectors import event_bracket, event_standings
-from tournaments.services import ratings_update_for_match, round_pair, standings_recompute
+from tournaments.services import round_pair, standings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,9 @@ import re
 import pytest
 
 from clubs.models import ClubRole
-from tests.factories import ClubRoleFactory, swiss_event
-from tests.tournaments.helpers import page_client
+from tests.clubs.factories import ClubRoleFactory
+from tests.clubs.helpers import page_client
+from tests.tournaments.factories import swiss_event
 from tournaments.forms import RULE_PARAMS
 
 pytestmark = pytest.mark.django_db

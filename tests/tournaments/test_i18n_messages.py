@@ -13,7 +13,8 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from engine.rules import find_rules
-from tests.factories import ClubFactory, EventFactory, PlayerFactory
+from tests.clubs.factories import ClubFactory, PlayerFactory
+from tests.tournaments.factories import EventFactory
 from tournaments.models import Event, Registration
 
 pytestmark = pytest.mark.django_db

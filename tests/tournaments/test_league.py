@@ -59,7 +59,7 @@ def test_league_table_sums_its_events(director_api, club, make_players):
 
 
 def test_league_only_takes_own_club_events(director_api, club):
-    from tests.factories import ClubFactory
+    from tests.clubs.factories import ClubFactory
     from tournaments.models import Event
 
     league = event_create(club_id=club.pk, name="L", kind="league")

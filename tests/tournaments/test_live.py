@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import caches
 from django.test import Client
 from rest_framework.test import APIClient
 
@@ -13,7 +14,8 @@ from engine.rules import find_rules
 from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit
-from tests.factories import UserFactory, swiss_event
+from tests.clubs.factories import UserFactory
+from tests.tournaments.factories import swiss_event
 from tournaments.models import Event
 from tournaments.services import round_pair, standings_recompute
 from tournaments.views import events as event_views
@@ -90,7 +92,7 @@ def _paired_event_counting_drawings(monkeypatch) -> tuple[Event, list[int]]:
         return real(event, version)
 
     monkeypatch.setattr(event_views, "_live_context", counted)
-    monkeypatch.setattr(event_views, "_LIVE_RENDERED", {})
+    caches["live"].clear()
     return event, calls
 
 

@@ -9,7 +9,7 @@ from django.db.models import Count, IntegerField, Max, OuterRef, Subquery, Sum, 
 from django.db.models.functions import Coalesce
 
 from scoring.models import Match
-from tests.factories import EventFactory, swiss_event
+from tests.tournaments.factories import EventFactory, swiss_event
 from tests.tournaments.test_live import ONE_HAND, _win
 from tournaments.models import Event, Round
 from tournaments.selectors.live import event_version

@@ -6,17 +6,19 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
+from ratings.models import Rating
+from ratings.selectors import club_ratings
 from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.selectors import matches_live_scores, round_live_scores
 from scoring.services import entry_from_dict, hand_submit, match_start
-from tournaments.models import Event, Rating, Registration
+from tournaments.models import Event, Registration
 from tournaments.selectors import (
-    club_ratings,
     event_active_players,
     event_forbidden_pairings,
     event_matches,
 )
+from tournaments.selectors.terms import event_terms
 from tournaments.services import (
     event_create,
     forbidden_pairing_create,
@@ -75,7 +77,7 @@ def test_a_finished_tables_live_score_is_its_final_total(club, director, make_pl
     for p in (a, b):
         registration_create(event=event, player=p, checked_in=True)
     actor = Actor(user=director)
-    match = match_start(actor=actor, event=event, players=[a.pk, b.pk])
+    match = match_start(actor=actor, event=event_terms(event=event), players=[a.pk, b.pk])
     for entry in (
         {"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 26},
         {"knocker": 0, "outcome": "undercut", "knocker_deadwood": 8, "defender_deadwood": 6},
@@ -112,7 +114,7 @@ def test_event_and_club_selectors(club, director, make_players):
     assert {pair.player_a, pair.player_b} == {a, b}
     assert pair.hard
     actor = Actor(user=director)
-    first = match_start(actor=actor, event=night, players=[a.pk, b.pk])
+    first = match_start(actor=actor, event=event_terms(event=night), players=[a.pk, b.pk])
     assert list(event_matches(event=night, open_only=True)) == [first]
     Match.objects.filter(pk=first.pk).update(status=Match.Status.FINISHED)
     assert list(event_matches(event=night, open_only=True)) == []

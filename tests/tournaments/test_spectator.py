@@ -16,12 +16,13 @@ from engine.rules import find_rules
 from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit
-from tests.factories import UserFactory, swiss_event
+from tests.clubs.factories import UserFactory
+from tests.tournaments.factories import swiss_event
 from tests.tournaments.helpers import api_event, open_matches, play, seated
 from tournaments.models import Event, Standing
 from tournaments.selectors import event_round, event_standings
 from tournaments.services import event_finish, round_pair, standings_recompute
-from tournaments.views.events import _bracket_podium
+from tournaments.views.events import bracket_podium
 
 pytestmark = pytest.mark.django_db
 
@@ -172,9 +173,9 @@ def test_a_brackets_podium_is_the_champion_the_finalist_and_the_third_place_winn
         {"section": "third_place", "round": 1, "status": "played", "home": _slot(4, "D"),
          "away": _slot(3, "C"), "winner": _slot(3, "C")},
     ]  # fmt: skip
-    podium = _bracket_podium(matches, _slot(2, "B"))
+    podium = bracket_podium(matches, _slot(2, "B"))
     assert [(p["place"], p["name"]) for p in podium] == [(1, "B"), (2, "A"), (3, "C")]
-    assert _bracket_podium(matches, None) == []
+    assert bracket_podium(matches, None) == []
 
 
 def test_a_finished_knockout_opens_with_its_champion_finalist_and_third(

@@ -167,7 +167,9 @@ def test_sweep_reschedules_events_behind(club, monkeypatch):
     from tournaments import tasks
 
     monkeypatch.setattr(
-        tasks.event_standings_rebuild, "apply_async", lambda args, **_: sent.append(args[0])
+        tasks.event_standings_rebuild,
+        "apply_async",
+        lambda args=(), kwargs=None, **_: sent.append(args[0]),
     )
     assert standings_sweep()["standings"] == 1
     assert sent == [behind.pk]

@@ -8,9 +8,9 @@ from typing import Any, cast
 import pytest
 
 from scoring.models import Match
-from tests.factories import EventFactory
 from tests.scoring.conftest import client_for, players
 from tests.scoring.factories import event_director
+from tests.tournaments.factories import EventFactory
 from tournaments import tasks
 from tournaments.models import Event, Registration
 from tournaments.services import event_results_bump, registration_create, registration_drop
@@ -122,7 +122,9 @@ def test_a_failed_rebuild_is_an_error_state_with_its_reason(
     monkeypatch.undo()
     sent_again: list[int] = []
     monkeypatch.setattr(
-        tasks.event_standings_rebuild, "apply_async", lambda args, **_: sent_again.append(args[0])
+        tasks.event_standings_rebuild,
+        "apply_async",
+        lambda args=(), kwargs=None, **_: sent_again.append(args[0]),
     )
     _bump(event, django_capture_on_commit_callbacks)
     assert sent_again == [event.pk]
@@ -207,38 +209,39 @@ def test_the_sweep_resends_lost_prompts_only_once_they_are_overdue(monkeypatch, 
 
     from django.utils import timezone
 
-    from tournaments.models import WorkDue
+    from core.models import WorkDue
     from tournaments.services import work_sweep
+    from tournaments.services.work import RATINGS_MATCH_TASK
 
     settings.KNOCK_WORK_RESEND_AFTER = 60
-    sent: list[dict] = []
+    sent: list[tuple] = []
     monkeypatch.setattr(
         tasks.ratings_update_task,
         "apply_async",
-        lambda args=(), kwargs=None, **_: sent.append(kwargs),
+        lambda args=(), kwargs=None, **_: sent.append(args),
     )
     now = timezone.now()
-    WorkDue.objects.create(kind=WorkDue.Kind.RATINGS_MATCH, key=1, sent_at=None)  # never sent
-    WorkDue.objects.create(kind=WorkDue.Kind.RATINGS_MATCH, key=2, sent_at=now)  # in the queue
+    WorkDue.objects.create(task=RATINGS_MATCH_TASK, key=1, sent_at=None)  # never sent
+    WorkDue.objects.create(task=RATINGS_MATCH_TASK, key=2, sent_at=now)  # in the queue
     lost = WorkDue.objects.create(
-        kind=WorkDue.Kind.RATINGS_MATCH, key=3, sent_at=now - timedelta(minutes=5)
+        task=RATINGS_MATCH_TASK, key=3, sent_at=now - timedelta(minutes=5)
     )
     failed = WorkDue.objects.create(
-        kind=WorkDue.Kind.RATINGS_MATCH,
+        task=RATINGS_MATCH_TASK,
         key=4,
         sent_at=now - timedelta(minutes=5),
         attempts=3,
         error="ValueError()",
     )
     assert work_sweep()["work"] == 2
-    assert sorted(k["match_id"] for k in sent) == [1, 3]
+    assert sorted(a[0] for a in sent) == [1, 3]
     lost.refresh_from_db()
     assert lost.attempts == 1
     # Failed work waits 60 s x 2^attempts before it is tried again.
     WorkDue.objects.filter(pk=failed.pk).update(sent_at=now - timedelta(minutes=9))
     sent.clear()
     assert work_sweep()["work"] == 1
-    assert [k["match_id"] for k in sent] == [4]
+    assert [a[0] for a in sent] == [4]
 
 
 def test_tasks_survive_a_lost_worker_and_redis_redelivers_in_minutes(settings):

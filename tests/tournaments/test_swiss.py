@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Match
-from tests.tournaments.helpers import open_matches, page_client, play, seated
+from tests.clubs.helpers import page_client
+from tests.tournaments.helpers import open_matches, play, seated
 from tournaments.models import Event, Round
 from tournaments.services import round_pair_execute, standings_recompute
 
@@ -315,12 +316,12 @@ def test_stranger_cannot_pair(api, stranger, director_api, club, make_players):
 
 
 def test_assign_tables_solves_what_greedy_cannot():
-    from tournaments.services import assign_tables
+    from tournaments.services import tables_assign
 
     pairs = [(1, 2), (3, 4), (5, 6)]
     history = {3: {2}, 4: {3}}  # greedy would give game 1 table 1 and leave game 2 stuck
-    assert assign_tables(pairs, history, avoid=False) == [1, 2, 3]
-    tables = assign_tables(pairs, history, avoid=True)
+    assert tables_assign(pairs, history, avoid=False) == [1, 2, 3]
+    tables = tables_assign(pairs, history, avoid=True)
     assert sorted(tables) == [1, 2, 3]
     assert tables[1] == 1
 
@@ -373,7 +374,7 @@ def test_rounds_not_played_are_downfloats_two_rounds_back(director_api, club, ma
     played counting as a downfloat (FIDE C.04.3 A.4.b): the requested bye of 6, the pairing bye
     of 5, both sides of a walkover, and the absence of a late entry. A game played keeps the
     float the pairing stored (none, on equal scores)."""
-    from tournaments.algorithms.swiss import Float
+    from competition.swiss import Float
     from tournaments.selectors import swiss_input
 
     players = make_players(6)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from ratings.models import Rating
 from scoring.models import Match
 from tests.conftest import wait_for
 from tests.tournaments.helpers import open_matches, play, seated
-from tournaments.models import Event, Rating, Round, Standing
+from tournaments.models import Event, Round, Standing
 from tournaments.services import event_create, registration_create, round_pair
 from tournaments.tasks import event_standings_rebuild
 

@@ -1,4 +1,5 @@
-"""Club, event, player and sign-in pages through Django's test client."""
+"""Club, event and player pages through Django's test client (signing in is
+tests/clubs/test_auth.py)."""
 
 from __future__ import annotations
 
@@ -13,18 +14,11 @@ from engine.rules import find_rules
 from scoring.models import Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit
-from tests.factories import (
-    PASSWORD,
-    ClubFactory,
-    ClubRoleFactory,
-    EventFactory,
-    PlayerFactory,
-    RegistrationFactory,
-    UserFactory,
-    swiss_event,
-)
-from tests.tournaments.helpers import page_client
+from tests.clubs.factories import ClubFactory, ClubRoleFactory, PlayerFactory, UserFactory
+from tests.clubs.helpers import page_client
+from tests.tournaments.factories import EventFactory, RegistrationFactory, swiss_event
 from tournaments.models import Event, Registration, Round
+from tournaments.selectors.terms import event_terms
 from tournaments.services import round_pair, standings_recompute
 
 pytestmark = pytest.mark.django_db
@@ -227,21 +221,13 @@ def test_player_page_lists_matches_and_ratings():
     from scoring.services import match_start
 
     director = _director(event.club)
-    match = match_start(actor=Actor(user=director), event=event, players=[a.pk, b.pk])
+    match = match_start(
+        actor=Actor(user=director), event=event_terms(event=event), players=[a.pk, b.pk]
+    )
     _win(match)
     html = Client().get(f"/players/{a.pk}/").content.decode()
     assert "Ben" in html
     assert "won" in html
-
-
-def test_sign_in_page():
-    UserFactory(username="dee")
-    assert Client().get("/accounts/login/").status_code == 200
-    response = Client().post("/accounts/login/", {"username": "dee", "password": PASSWORD})
-    assert response.status_code == 302
-    bad = Client().post("/accounts/login/", {"username": "dee", "password": "nope"})
-    assert bad.status_code == 200
-    assert "error" in bad.content.decode()
 
 
 def test_player_checks_in_with_their_own_link():

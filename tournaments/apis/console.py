@@ -11,9 +11,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api import FORBIDDEN, NOT_FOUND
 from core.parsing import AsciiIntegerField
 from tournaments import selectors
-from tournaments.apis._common import FORBIDDEN, NOT_FOUND, _Api, _managed_event
+from tournaments.apis.common import BaseApi, managed_event
 from tournaments.models import Round
 
 
@@ -81,7 +82,7 @@ class ConsoleOutput(serializers.Serializer):
         return console.round.number if console.round is not None else None
 
 
-class EventConsoleApi(_Api):
+class EventConsoleApi(BaseApi):
     @extend_schema(
         parameters=[
             OpenApiParameter(
@@ -93,7 +94,7 @@ class EventConsoleApi(_Api):
         "missing and disputed results first.",
     )
     def get(self, request: Request, event_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         raw = request.query_params.get("round", "")
         if raw and not (raw.isascii() and raw.isdigit()):
             raise Http404

@@ -14,21 +14,18 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.apis.common import directed_club
+from core.api import FORBIDDEN, INVALID, NOT_FOUND, conflict
 from core.pagination import Pagination
 from core.parsing import AsciiIntegerField, query_int
 from engine.rules import RULE_PRESETS
 from tournaments import selectors, services
-from tournaments.apis._common import (
-    FORBIDDEN,
-    INVALID,
-    NOT_FOUND,
-    _Api,
-    _directed_club,
-    _event,
-    _managed_event,
-    _paginate,
-    _user,
-    conflict,
+from tournaments.apis.common import (
+    BaseApi,
+    event_or_404,
+    managed_event,
+    paginate_list,
+    request_user,
 )
 from tournaments.models import Event
 from tournaments.selectors import OPTION_DEFAULTS
@@ -69,7 +66,7 @@ class EventOutput(serializers.ModelSerializer):
         ]
 
 
-class EventListApi(_Api):
+class EventListApi(BaseApi):
     pagination_class = Pagination
 
     class EventListInputSerializer(serializers.Serializer):
@@ -97,17 +94,19 @@ class EventListApi(_Api):
     def get(self, request: Request) -> Response:
         club = query_int(request.query_params, "club")
         qs = selectors.event_list(club_id=club, kind=request.query_params.get("kind"))
-        return _paginate(request, self, qs, EventOutput)
+        return paginate_list(request, self, qs, EventOutput)
 
     @extend_schema(request=EventListInputSerializer, responses={201: EventOutput})
     def post(self, request: Request) -> Response:
         data = self.EventListInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = dict(data.validated_data)
-        club = _directed_club(request, v.pop("club"))
+        club = directed_club(request, v.pop("club"))
         league_id = v.pop("league", None)
         league = get_object_or_404(Event, pk=league_id) if league_id else None
-        event = services.event_create(club_id=club.pk, league=league, user=_user(request), **v)
+        event = services.event_create(
+            club_id=club.pk, league=league, user=request_user(request), **v
+        )
         return Response(EventOutput(event).data, status=status.HTTP_201_CREATED)
 
 
@@ -137,7 +136,7 @@ class RulesField(serializers.Field):
         return value
 
 
-class EventDetailApi(_Api):
+class EventDetailApi(BaseApi):
     """An event (GET, anyone) and its settings (PATCH, the event's directors)."""
 
     class EventUpdateInputSerializer(serializers.Serializer):
@@ -166,7 +165,7 @@ class EventDetailApi(_Api):
 
     @extend_schema(responses=EventOutput)
     def get(self, request: Request, event_id: int) -> Response:
-        return Response(EventOutput(_event(event_id)).data)
+        return Response(EventOutput(event_or_404(event_id)).data)
 
     @extend_schema(
         operation_id="events_update",
@@ -194,7 +193,7 @@ class EventDetailApi(_Api):
         },
     )
     def patch(self, request: Request, event_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         data = self.EventUpdateInputSerializer(data=request.data, partial=True)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -212,22 +211,22 @@ class EventDetailApi(_Api):
         return Response(EventOutput(event).data)
 
 
-class EventFinishApi(_Api):
+class EventFinishApi(BaseApi):
     @extend_schema(request=None, responses=EventOutput)
     def post(self, request: Request, event_id: int) -> Response:
-        event = services.event_finish(event=_managed_event(request, event_id))
+        event = services.event_finish(event=managed_event(request, event_id))
         return Response(EventOutput(event).data)
 
 
-class EventPlayoffCreateApi(_Api):
+class EventPlayoffCreateApi(BaseApi):
     @extend_schema(request=None, responses={201: EventOutput})
     def post(self, request: Request, event_id: int) -> Response:
-        event = _managed_event(request, event_id)
-        playoff = services.event_playoff_create(event=event, user=_user(request))
+        event = managed_event(request, event_id)
+        playoff = services.event_playoff_create(event=event, user=request_user(request))
         return Response(EventOutput(playoff).data, status=status.HTTP_201_CREATED)
 
 
-class RulePresetListApi(_Api):
+class RulePresetListApi(BaseApi):
     """The rule presets an event can start from (the settings page's "load preset")."""
 
     class RulePresetOutputSerializer(serializers.Serializer):

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import version_response
-from scoring.apis import ERROR
+from core.api import ERROR, version_response
+from core.permissions import ReadOnlyOrAuthenticated
 from scoring.apis.live import IF_NONE_MATCH, NOT_MODIFIED, VersionOutput
-from tournaments.permissions import ReadOnlyOrAuthenticated
 from tournaments.selectors.live import event_version
 
 
@@ -30,7 +28,7 @@ class EventVersionApi(APIView):
         "number in quotes). Poll it with If-None-Match and fetch standings, pairings or the "
         "bracket only when it changed.",
     )
-    def get(self, request: Request, event_id: int) -> Response:
+    def get(self, request: Request, event_id: int) -> HttpResponse:
         version = event_version(event_id=event_id)
         if version is None:
             raise Http404

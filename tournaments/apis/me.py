@@ -11,9 +11,10 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api import FORBIDDEN
 from core.parsing import AsciiIntegerField
-from tournaments.apis._common import FORBIDDEN, _Api, _user
-from tournaments.permissions import require
+from core.permissions import require
+from tournaments.apis.common import BaseApi, request_user
 from tournaments.selectors.dashboard import user_dashboard
 
 
@@ -58,7 +59,7 @@ class MeOutput(serializers.Serializer):
         ]
 
 
-class MeApi(_Api):
+class MeApi(BaseApi):
     @extend_schema(
         responses={200: MeOutput, 403: FORBIDDEN},
         description="The signed-in user's clubs (with their role), the events they direct "
@@ -66,7 +67,7 @@ class MeApi(_Api):
         "matches (open ones first). The page is /me/, where signing in lands.",
     )
     def get(self, request: Request) -> Response:
-        user = _user(request)
+        user = request_user(request)
         require(user is not None, _("Sign in to see your clubs, events and matches."))
         assert user is not None
         return Response(MeOutput(user_dashboard(user=user)).data)

@@ -13,22 +13,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from clubs.apis.players import PlayerOutput
 from clubs.models import Player
+from core.api import FORBIDDEN, INVALID, NOT_FOUND, conflict
 from core.errors import ApplicationError
 from core.pagination import Pagination
 from core.parsing import AsciiIntegerField
 from tournaments import selectors, services
-from tournaments.apis._common import (
-    FORBIDDEN,
-    INVALID,
-    NOT_FOUND,
-    _Api,
-    _event,
-    _managed_event,
-    _paginate,
-    conflict,
-)
-from tournaments.apis.players import PlayerOutput
+from tournaments.apis.common import BaseApi, event_or_404, managed_event, paginate_list
 from tournaments.links import token_from
 from tournaments.models import Event, Registration
 from tournaments.permissions import user_can_manage_event
@@ -58,7 +50,7 @@ class RegistrationWithTokenOutput(RegistrationOutput):
         fields = [*RegistrationOutput.Meta.fields, "checkin_token"]
 
 
-class RegistrationListApi(_Api):
+class RegistrationListApi(BaseApi):
     pagination_class = Pagination
 
     class RegistrationListInputSerializer(serializers.Serializer):
@@ -71,16 +63,16 @@ class RegistrationListApi(_Api):
 
     @extend_schema(responses=RegistrationOutput(many=True))
     def get(self, request: Request, event_id: int) -> Response:
-        event = _event(event_id)
+        event = event_or_404(event_id)
         manager = user_can_manage_event(user=request.user, event=event)
         output = RegistrationWithTokenOutput if manager else RegistrationOutput
-        return _paginate(request, self, selectors.registration_list(event=event), output)
+        return paginate_list(request, self, selectors.registration_list(event=event), output)
 
     @extend_schema(
         request=RegistrationListInputSerializer, responses={201: RegistrationWithTokenOutput}
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         data = self.RegistrationListInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = dict(data.validated_data)
@@ -91,7 +83,7 @@ class RegistrationListApi(_Api):
         )
 
 
-class RegistrationBulkCreateApi(_Api):
+class RegistrationBulkCreateApi(BaseApi):
     """Register several players at once (the event page's "Register players" checklist)."""
 
     class RegistrationBulkCreateInputSerializer(serializers.Serializer):
@@ -128,7 +120,7 @@ class RegistrationBulkCreateApi(_Api):
         },
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         data = self.RegistrationBulkCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         ids = list(dict.fromkeys(data.validated_data["players"]))
@@ -151,7 +143,7 @@ class RegistrationBulkCreateApi(_Api):
         )
 
 
-class RegistrationPasteApi(_Api):
+class RegistrationPasteApi(BaseApi):
     """Register pasted names (the event page's "Paste names" box)."""
 
     class RegistrationPasteInputSerializer(serializers.Serializer):
@@ -188,7 +180,7 @@ class RegistrationPasteApi(_Api):
         },
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         data = self.RegistrationPasteInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         done, skipped = event_players_paste(
@@ -205,7 +197,7 @@ class RegistrationPasteApi(_Api):
         )
 
 
-class RegistrationCheckinAllApi(_Api):
+class RegistrationCheckinAllApi(BaseApi):
     """Check in everyone registered (the event page's "Check in all registered" button)."""
 
     @extend_schema(
@@ -223,7 +215,7 @@ class RegistrationCheckinAllApi(_Api):
         },
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         registrations = registrations_checkin_all(event=event)
         return Response(RegistrationOutput(registrations, many=True).data)
 
@@ -236,20 +228,20 @@ def _registration(event: Event, registration_id: int) -> Registration:
     )
 
 
-class RegistrationCheckinApi(_Api):
+class RegistrationCheckinApi(BaseApi):
     @extend_schema(request=None, responses=RegistrationOutput)
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         registration = services.registration_checkin(
             registration=_registration(event, registration_id)
         )
         return Response(RegistrationOutput(registration).data)
 
 
-class RegistrationDropApi(_Api):
+class RegistrationDropApi(BaseApi):
     @extend_schema(request=None, responses=RegistrationOutput)
     def post(self, request: Request, event_id: int, registration_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         registration = services.registration_drop(
             registration=_registration(event, registration_id)
         )
@@ -303,7 +295,7 @@ class RegistrationSelfCheckinByLinkApi(APIView):
         return Response(RegistrationOutput(registration).data)
 
 
-class ForbiddenPairingCreateApi(_Api):
+class ForbiddenPairingCreateApi(BaseApi):
     class ForbiddenPairingCreateInputSerializer(serializers.Serializer):
         player_a = AsciiIntegerField()
         player_b = AsciiIntegerField()
@@ -324,7 +316,7 @@ class ForbiddenPairingCreateApi(_Api):
         },
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         data = self.ForbiddenPairingCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data

@@ -14,7 +14,7 @@ from clubs.models import Player
 from core.parsing import AsciiIntegerField
 from scoring.models import Match
 from tournaments import selectors, services
-from tournaments.apis._common import _Api, _event, _managed_event, _user
+from tournaments.apis.common import BaseApi, event_or_404, managed_event, request_user
 from tournaments.models import Round
 
 
@@ -71,10 +71,10 @@ class RoundOutput(serializers.ModelSerializer):
         return MatchOutput(selectors.round_matches(rnd=rnd), many=True).data
 
 
-class RoundListApi(_Api):
+class RoundListApi(BaseApi):
     @extend_schema(responses=RoundOutput(many=True))
     def get(self, request: Request, event_id: int) -> Response:
-        rounds = selectors.event_rounds(event=_event(event_id))
+        rounds = selectors.event_rounds(event=event_or_404(event_id))
         return Response(RoundOutput(rounds, many=True).data)
 
     class RoundPairInput(serializers.Serializer):
@@ -99,12 +99,12 @@ class RoundListApi(_Api):
         "every result of the last round is in.",
     )
     def post(self, request: Request, event_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         data = self.RoundPairInput(data=request.data or {})
         data.is_valid(raise_exception=True)
         rnd = services.round_pair(
             event=event,
-            user=_user(request),
+            user=request_user(request),
             force=data.validated_data["force"],
             reason=data.validated_data.get("reason", ""),
         )
@@ -112,28 +112,30 @@ class RoundListApi(_Api):
         return Response(RoundOutput(rnd).data, status=code)
 
 
-class RoundDetailApi(_Api):
+class RoundDetailApi(BaseApi):
     @extend_schema(responses=RoundOutput)
     def get(self, request: Request, event_id: int, number: int) -> Response:
         rnd = get_object_or_404(Round, event_id=event_id, number=number)
         return Response(RoundOutput(rnd).data)
 
 
-class RoundRepairApi(_Api):
+class RoundRepairApi(BaseApi):
     @extend_schema(request=None, responses=RoundOutput)
     def post(self, request: Request, event_id: int, number: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         rnd = get_object_or_404(Round, event=event, number=number)
-        return Response(RoundOutput(services.round_repair(rnd=rnd, user=_user(request))).data)
+        return Response(
+            RoundOutput(services.round_repair(rnd=rnd, user=request_user(request))).data
+        )
 
 
-class MatchForfeitApi(_Api):
+class MatchForfeitApi(BaseApi):
     class MatchForfeitInputSerializer(serializers.Serializer):
         players = serializers.ListField(child=AsciiIntegerField(), min_length=1)
 
     @extend_schema(request=MatchForfeitInputSerializer, responses=MatchOutput)
     def post(self, request: Request, event_id: int, match_id: int) -> Response:
-        event = _managed_event(request, event_id)
+        event = managed_event(request, event_id)
         match = get_object_or_404(Match, pk=match_id, event=event)
         data = self.MatchForfeitInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)

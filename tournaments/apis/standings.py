@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from clubs.models import Player
 from core.parsing import AsciiIntegerField
 from tournaments import selectors
-from tournaments.apis._common import _Api, _event
+from tournaments.apis.common import BaseApi, event_or_404
 from tournaments.models import Event
 
 
@@ -21,7 +21,7 @@ class StandingRowOutput(serializers.Serializer):
     values = serializers.DictField()
 
 
-class EventStandingsApi(_Api):
+class EventStandingsApi(BaseApi):
     class EventStandingsOutputSerializer(serializers.Serializer):
         event = serializers.IntegerField()
         as_of = serializers.IntegerField(help_text="The results sequence the rows reflect.")
@@ -41,7 +41,7 @@ class EventStandingsApi(_Api):
 
     @extend_schema(responses=EventStandingsOutputSerializer)
     def get(self, request: Request, event_id: int) -> Response:
-        event = _event(event_id)
+        event = event_or_404(event_id)
         order = ["match_points", *(tb.value for tb in selectors.event_tiebreak_order(event=event))]
         if event.kind == Event.Kind.LEAGUE:
             lines = selectors.league_table(league=event)
@@ -92,7 +92,7 @@ class EventStandingsApi(_Api):
         return Response(self.EventStandingsOutputSerializer(body).data)
 
 
-class EventBracketApi(_Api):
+class EventBracketApi(BaseApi):
     @extend_schema(
         responses=inline_serializer(
             "Bracket",
@@ -106,4 +106,4 @@ class EventBracketApi(_Api):
         )
     )
     def get(self, request: Request, event_id: int) -> Response:
-        return Response(selectors.event_bracket(event=_event(event_id)))
+        return Response(selectors.event_bracket(event=event_or_404(event_id)))

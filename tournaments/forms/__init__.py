@@ -1,18 +1,9 @@
-"""Page forms for clubs and events: they only read and type the input; services decide.
+"""Page forms for events: they only read and type the input; services decide (a club's forms are
+``clubs.forms``; a service's message goes on a form through ``core.forms.ServiceErrorsMixin``).
 
 One module per page family; this package re-exports the forms (and the tables the pages show).
 """
 
-from tournaments.forms._common import ServiceErrorsMixin
-from tournaments.forms.clubs import (
-    ClubForm,
-    GemDeckMapForm,
-    PlayerAddForm,
-    PlayerEditForm,
-    PlayerListForm,
-    RoleGrantForm,
-    SignUpForm,
-)
 from tournaments.forms.event_director import (
     BulkRegisterForm,
     ForbiddenPairingForm,
@@ -53,20 +44,12 @@ __all__ = [
     "WHOLE_OPTIONS",
     "WHOLE_OPTION_HELP",
     "BulkRegisterForm",
-    "ClubForm",
     "EventSettingsForm",
     "ForbiddenPairingForm",
-    "GemDeckMapForm",
     "MatchStartForm",
     "PasteRegisterForm",
-    "PlayerAddForm",
     "PlayerChecklistField",
     "PlayerChoiceField",
-    "PlayerEditForm",
-    "PlayerListForm",
     "RegisterForm",
-    "RoleGrantForm",
     "RuleParam",
-    "ServiceErrorsMixin",
-    "SignUpForm",
 ]

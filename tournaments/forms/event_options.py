@@ -171,11 +171,11 @@ def _param_pattern(names: Any) -> re.Pattern[str]:
     return re.compile(r"(?<![\w])(" + "|".join(sorted(names, key=len, reverse=True)) + r")(?![\w])")
 
 
-_RULE_NAME = _param_pattern(p.name for p in RULE_PARAMS)
-_OPTION_NAME = _param_pattern(FORM_OPTIONS)
+RULE_NAME = _param_pattern(p.name for p in RULE_PARAMS)
+OPTION_NAME = _param_pattern(FORM_OPTIONS)
 
 
-_NUMBER_KINDS = ("int", "int?", "limit", "deal")
+NUMBER_KINDS = ("int", "int?", "limit", "deal")
 
 
 _SWISS, _RR, _SE, _DE = "swiss", "round_robin", "single_elim", "double_elim"

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from core.errors import ApplicationError
+from core.forms import ServiceErrorsMixin
 from core.i18n import engine_message, knock_limit_input, knock_limit_key, rules_name
 from core.parsing import AsciiFormIntegerField, parse_ascii_int
 from engine.errors import EngineError
@@ -25,20 +26,20 @@ from engine.rules import (
     find_rules,
 )
 from scoring.formats import match_format_dict, match_format_read
-from tournaments.forms._common import ServiceErrorsMixin, _ascii_int
+from tournaments.forms.common import ascii_int
 from tournaments.forms.event_options import (
-    _NUMBER_KINDS,
-    _OPTION_NAME,
-    _RULE_NAME,
     CHOICE_LABELS,
     CHOICE_OPTIONS,
     FLAG_OPTION_HELP,
     FLAG_OPTIONS,
     FORM_OPTIONS,
     MATCH_FORMATS,
+    NUMBER_KINDS,
     NUMBER_OPTION_HELP,
     NUMBER_OPTIONS,
     OPTION_KINDS,
+    OPTION_NAME,
+    RULE_NAME,
     RULE_PARAMS,
     SETTING_KINDS,
     TIEBREAK_NAMES,
@@ -354,7 +355,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         ]
 
     def main_rules(self) -> list[dict[str, Any]]:
-        return self._rule_rows(main=True, kinds=_NUMBER_KINDS)
+        return self._rule_rows(main=True, kinds=NUMBER_KINDS)
 
     def main_rule_choices(self) -> list[dict[str, Any]]:
         return self._rule_rows(main=True, kinds=("choice",))
@@ -363,7 +364,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         return self._rule_rows(main=True, kinds=("bool",))
 
     def more_rules(self) -> list[dict[str, Any]]:
-        return self._rule_rows(main=False, kinds=_NUMBER_KINDS)
+        return self._rule_rows(main=False, kinds=NUMBER_KINDS)
 
     def more_rule_choices(self) -> list[dict[str, Any]]:
         return self._rule_rows(main=False, kinds=("choice",))
@@ -416,7 +417,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
             elif p.kind == "deal":
                 try:
                     value = tuple(
-                        _ascii_int(v) for v in re.split(r"[,\s]+", str(value or "").strip()) if v
+                        ascii_int(v) for v in re.split(r"[,\s]+", str(value or "").strip()) if v
                     )
                 except ValueError:
                     self.add_error(key, _("Five whole numbers, e.g. 10 7 7 6 6."))
@@ -425,7 +426,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         try:
             return RuleSet.from_dict(values)
         except EngineError as exc:
-            found = _RULE_NAME.search(str(exc))
+            found = RULE_NAME.search(str(exc))
             self.add_error(f"r_{found[1]}" if found else "preset", engine_message(exc))
             return None
 
@@ -480,7 +481,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
 
     def add_service_error(self, exc: ApplicationError) -> None:
         if exc.field == "options":
-            found = _OPTION_NAME.search(exc.message)
+            found = OPTION_NAME.search(exc.message)
             if found:
                 self.add_error(f"opt_{found[1]}", exc.message)
                 return

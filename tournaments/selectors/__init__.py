@@ -1,6 +1,6 @@
-"""Reads for tournaments: snapshots for the pure algorithms, standings, brackets, leagues, ratings.
+"""Reads for tournaments: snapshots for the pure algorithms, standings, brackets and leagues.
 
-Selectors turn stored rows into the frozen dataclasses of ``tournaments.algorithms`` (never model
+Selectors turn stored rows into the frozen dataclasses of ``competition`` (never model
 instances) and shape what the API and pages show. They never write. Match points, byes, walkovers
 and late entries are translated here, in one place, into the algorithms' records:
 
@@ -18,8 +18,8 @@ The package: :mod:`~tournaments.selectors.options` (event options and tie-break 
 :mod:`~tournaments.selectors.results` (match records and the results snapshot),
 :mod:`~tournaments.selectors.standings` (computed and stored standings, league tables),
 :mod:`~tournaments.selectors.pairing` (pairing input), :mod:`~tournaments.selectors.brackets`,
-:mod:`~tournaments.selectors.ratings`, :mod:`~tournaments.selectors.lists` (what the API and
-pages list) and :mod:`~tournaments.selectors.console` (the director's console of a round).
+:mod:`~tournaments.selectors.lists` (what the API and pages list) and
+:mod:`~tournaments.selectors.console` (the director's console of a round).
 """
 
 from tournaments.selectors.brackets import (
@@ -37,8 +37,7 @@ from tournaments.selectors.console import (
 )
 from tournaments.selectors.lists import (
     PlayerMatch,
-    club_list,
-    club_role_list,
+    club_feed_list,
     event_active_players,
     event_forbidden_pairings,
     event_list,
@@ -47,7 +46,6 @@ from tournaments.selectors.lists import (
     event_round,
     event_rounds,
     event_takes_entries,
-    player_list,
     player_matches,
     registration_list,
     round_has_results,
@@ -68,7 +66,6 @@ from tournaments.selectors.pairing import (
     seeded_registrations,
     swiss_input,
 )
-from tournaments.selectors.ratings import club_rating_period_start, club_ratings, player_ratings
 from tournaments.selectors.results import (
     GIN_OUTCOMES,
     MatchRecord,
@@ -102,10 +99,7 @@ __all__ = [
     "StandingLine",
     "SwissInput",
     "bracket_pending",
-    "club_list",
-    "club_rating_period_start",
-    "club_ratings",
-    "club_role_list",
+    "club_feed_list",
     "event_active_players",
     "event_bracket",
     "event_bracket_snapshot",
@@ -127,9 +121,7 @@ __all__ = [
     "event_tiebreak_order",
     "league_results_seq",
     "league_table",
-    "player_list",
     "player_matches",
-    "player_ratings",
     "registration_list",
     "round_has_results",
     "round_matches",

@@ -12,9 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
-from core.errors import ApplicationError
-from scoring.models import Match
-from tournaments.algorithms.elimination import (
+from competition.elimination import (
     Bracket,
     BracketError,
     BracketState,
@@ -24,6 +22,8 @@ from tournaments.algorithms.elimination import (
     double_elimination,
     single_elimination,
 )
+from core.errors import ApplicationError
+from scoring.models import Match
 from tournaments.models import Event, Registration
 from tournaments.selectors.options import event_option
 from tournaments.selectors.results import MatchRecord, event_match_records

@@ -4,15 +4,19 @@ and the matches they play (open ones first)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from django.contrib.auth.models import User
 from django.db.models import Case, Count, IntegerField, Q, Value, When
 
 from clubs.models import Club, ClubRole, Player, RoleInvitation
+from clubs.selectors import user_role_invitations
 from scoring.models import Match
 from tournaments.models import Event
-from tournaments.selectors.invitations import user_role_invitations
+from tournaments.permissions import events_directed
 from tournaments.selectors.lists import PlayerMatch, player_matches
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +44,8 @@ def user_dashboard(*, user: User) -> Dashboard:
             if roles.get(club_id) != "admin":
                 roles[club_id] = role
         club_rows = [(c, roles[c.pk]) for c in Club.objects.filter(pk__in=roles).order_by("name")]
-    club_ids = [c.pk for c, _role in club_rows]
     events = (
-        Event.objects.filter(Q(club_id__in=club_ids) | Q(directors=user))
+        Event.objects.filter(pk__in=events_directed(user=user).values("pk"))
         .select_related("club")
         .annotate(
             registration_count=Count("registrations", distinct=True),

@@ -1,5 +1,5 @@
 """Exports of an event's standings and results as tables of text (headers and rows), which the
-pages and the API turn into CSV (:func:`csv_bytes`) or a PDF (:mod:`tournaments.printing.pdf`).
+pages and the API turn into CSV (:func:`csv_bytes`) or a PDF (:mod:`printing.pdf`).
 
 Public data only (names, points, results): nothing here exposes a link or a token.
 """

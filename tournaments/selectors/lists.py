@@ -1,4 +1,4 @@
-"""Lists for the API and the pages: clubs, club roles, players, events, rounds, matches,
+"""Lists for the API and the pages: clubs with their events counted, events, rounds, matches,
 forbidden pairings, registrations and a player's matches.
 """
 
@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from django.db.models import Count, F, Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, ClubRole, Player
+from clubs.models import Club, Player
+from clubs.selectors import club_list, player_list
 from core.errors import ApplicationError
 from scoring.models import Hand, Match, Seat
 from tournaments.models import Event, ForbiddenPairing, Registration, Round
@@ -25,22 +26,10 @@ def seats_with_players(through: str = "") -> Prefetch:
     return Prefetch(f"{through}seats", queryset=Seat.objects.select_related("player"))
 
 
-def club_list() -> QuerySet[Club]:
-    return Club.objects.annotate(
-        player_count=Count("players", distinct=True), event_count=Count("events", distinct=True)
-    ).order_by("name")
-
-
-def club_role_list(*, club: Club) -> QuerySet[ClubRole]:
-    """Who holds which role in the club, by role and then user name."""
-    return (
-        ClubRole.objects.filter(club=club).select_related("user").order_by("role", "user__username")
-    )
-
-
-def player_list(*, club_id: int | None = None) -> QuerySet[Player]:
-    qs = Player.objects.select_related("club").order_by("club_id", "name")
-    return qs.filter(club_id=club_id) if club_id else qs
+def club_feed_list() -> QuerySet[Club]:
+    """The clubs of the home feed and the club list page, each with its ``player_count`` and
+    ``event_count``."""
+    return club_list().annotate(event_count=Count("events", distinct=True))
 
 
 def event_list(*, club_id: int | None = None, kind: str | None = None) -> QuerySet[Event]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.algorithms.tiebreaks import TieBreak
+from competition.tiebreaks import TieBreak
 from tournaments.models import Event
 
 OPTION_DEFAULTS: dict[str, Any] = {

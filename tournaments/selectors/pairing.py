@@ -12,23 +12,24 @@ from fractions import Fraction
 from django.db.models import QuerySet
 from django.utils.translation import ngettext
 
-from core.errors import ApplicationError
-from scoring.models import Match, Seat
-from tournaments.algorithms.swiss import (
+from competition.swiss import (
     ClubRule,
     Float,
     ForbiddenPair,
     SwissConfig,
     SwissPlayer,
 )
-from tournaments.algorithms.swiss import Seat as SwissSeat
-from tournaments.models import Event, ForbiddenPairing, Rating, Registration, Round
+from competition.swiss import Seat as SwissSeat
+from core.errors import ApplicationError
+from ratings.selectors import club_rating_values
+from scoring.models import Match, Seat
+from tournaments.models import Event, ForbiddenPairing, Registration, Round
 from tournaments.selectors.options import event_option
 from tournaments.selectors.results import (
     MatchRecord,
-    _points,
     event_match_records,
     event_results_snapshot,
+    option_points,
 )
 
 
@@ -110,11 +111,7 @@ def swiss_input(*, event: Event, round_number: int, allow_unfinished: bool = Fal
             forfeit_wins[rec.winner] += 1
     last_float = _recent_floats(event=event, number=round_number - 1, records=records)
     prior_float = _recent_floats(event=event, number=round_number - 2, records=records)
-    ratings = dict(
-        Rating.objects.filter(
-            club=event.club, kind=Rating.Kind.GLICKO2, player_id__in=ids
-        ).values_list("player_id", "rating")
-    )
+    ratings = club_rating_values(club_id=event.club_id, player_ids=ids)
     big_seed = 10**9
     players = tuple(
         SwissPlayer(
@@ -152,8 +149,8 @@ def swiss_input(*, event: Event, round_number: int, allow_unfinished: bool = Fal
     config = SwissConfig(
         order_by="seed" if event_option(event=event, name="pair_by") == "seed" else "rating",
         same_club=_club_rule(event_option(event=event, name="forbid_same_club")),
-        pairing_bye_points=_points(event, "bye_points"),
-        requested_bye_points=_points(event, "requested_bye_points"),
+        pairing_bye_points=option_points(event, "bye_points"),
+        requested_bye_points=option_points(event, "requested_bye_points"),
     )
     return SwissInput(players=players, forbidden=tuple(forbidden), config=config)
 
@@ -203,10 +200,6 @@ def event_table_history(*, event: Event) -> dict[int, set[int]]:
 def seeded_registrations(*, event: Event) -> list[int]:
     """Checked-in players in seed order: seed first (unseeded last), then rating, then id."""
     regs = list(event_pairing_registrations(event=event).values_list("player_id", "seed"))
-    ratings = dict(
-        Rating.objects.filter(club=event.club, kind=Rating.Kind.GLICKO2).values_list(
-            "player_id", "rating"
-        )
-    )
+    ratings = club_rating_values(club_id=event.club_id)
     regs.sort(key=lambda r: (r[1] is None, r[1] or 0, -ratings.get(r[0], 0.0), r[0]))
     return [pid for pid, _ in regs]

@@ -1,5 +1,5 @@
 """The results snapshot: stored matches as :class:`MatchRecord` (ids only, four flat queries)
-and an event's results as the :mod:`tournaments.algorithms.tiebreaks` records
+and an event's results as the :mod:`competition.tiebreaks` records
 (:class:`ResultsSnapshot`), with match points, byes, walkovers and late entries translated.
 """
 
@@ -14,8 +14,8 @@ from typing import Any
 
 from django.db.models import Q
 
+from competition.tiebreaks import GameSide, RoundResult, TieBreakConfig
 from scoring.models import Game, HandSubmission, Match, Seat
-from tournaments.algorithms.tiebreaks import GameSide, RoundResult, TieBreakConfig
 from tournaments.models import Event, Registration, Round
 from tournaments.selectors.options import event_option
 
@@ -159,7 +159,7 @@ class ResultsSnapshot:
     config: TieBreakConfig
 
 
-def _points(event: Event, name: str) -> Fraction:
+def option_points(event: Event, name: str) -> Fraction:
     return Fraction(str(event_option(event=event, name=name)))
 
 
@@ -170,9 +170,9 @@ def _round_result(
     if len(record.players) == 1:
         kind = record.summary.get("bye", "pairing")
         points = {
-            "pairing": _points(event, "bye_points"),
-            "requested": _points(event, "requested_bye_points"),
-            "late_entry": _points(event, "late_entry_points"),
+            "pairing": option_points(event, "bye_points"),
+            "requested": option_points(event, "requested_bye_points"),
+            "late_entry": option_points(event, "late_entry_points"),
         }.get(kind, Fraction(0))
         return RoundResult(number, GameSide(record.players[0], points), None, played=False)
     if len(record.players) != 2:
@@ -226,14 +226,14 @@ def _table_results(record: MatchRecord, number: int, win: Fraction) -> list[Roun
 
 def _open_play_results(record: MatchRecord, number: int, event: Event) -> list[RoundResult]:
     """A club night's or league's finished match as round ``number``'s results (two or more)."""
-    win = _points(event, "win_points")
+    win = option_points(event, "win_points")
     if len(record.players) > 2:
         return _table_results(record, number, win)
     r = _round_result(record, number, event, win)
     return [r] if r is not None else []
 
 
-def _open_play_rounds(
+def open_play_rounds(
     records: Iterable[MatchRecord], registered: set[int], event: Event
 ) -> list[RoundResult]:
     """A club night's or league's results: each finished match among ``registered`` players is
@@ -276,7 +276,7 @@ def event_results_snapshot(
     dropped = frozenset(pid for pid, status, _ in regs if status == Registration.Status.DROPPED)
     if records is None:
         records = event_match_records(event=event, finished_only=True)
-    win = _points(event, "win_points")
+    win = option_points(event, "win_points")
     results: list[RoundResult] = []
     registered = set(players)
     rounds: int | None = None
@@ -291,7 +291,7 @@ def event_results_snapshot(
             r = _round_result(rec, rec.round, event, win)
             if r is not None:
                 results.append(r)
-        late = _points(event, "late_entry_points")
+        late = option_points(event, "late_entry_points")
         has_result = {
             (side.player, r.round) for r in results for side in (r.first, r.second) if side
         }
@@ -301,7 +301,7 @@ def event_results_snapshot(
                 if number in existing and (pid, number) not in has_result:
                     results.append(RoundResult(number, GameSide(pid, late), None, played=False))
     else:
-        results.extend(_open_play_rounds(records, registered, event))
+        results.extend(open_play_rounds(records, registered, event))
     return ResultsSnapshot(
         players=players,
         results=tuple(results),

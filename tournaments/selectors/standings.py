@@ -14,17 +14,17 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from competition.tiebreaks import StandingsRow, TieBreakConfig, rank
 from core.errors import ApplicationError
-from tournaments.algorithms.tiebreaks import StandingsRow, TieBreakConfig, rank
 from tournaments.models import Event, Registration, Standing
 from tournaments.selectors.options import event_tiebreak_order
 from tournaments.selectors.results import (
     MatchRecord,
     ResultsSnapshot,
-    _open_play_rounds,
-    _points,
     event_match_records,
     event_results_snapshot,
+    open_play_rounds,
+    option_points,
 )
 
 
@@ -83,7 +83,7 @@ def standings_compute(
 ) -> list[StandingLine]:
     """The event's standings computed from scratch from stored results (nothing is stored).
 
-    The ranking is :func:`tournaments.algorithms.tiebreaks.rank` with the event's tie-break
+    The ranking is :func:`competition.tiebreaks.rank` with the event's tie-break
     order; for grouped round robins each group is ranked on its own as well.
     """
     if snapshot is None:
@@ -233,8 +233,8 @@ def league_table(*, league: Event) -> list[StandingLine]:
     )
     for ev in events:
         records.extend((ev.pk, r) for r in event_match_records(event=ev, finished_only=True))
-    win = _points(league, "win_points")
-    results = _open_play_rounds((rec for _ev_id, rec in records), players, league)
+    win = option_points(league, "win_points")
+    results = open_play_rounds((rec for _ev_id, rec in records), players, league)
     dropped = frozenset(
         Registration.objects.filter(event=league, status=Registration.Status.DROPPED).values_list(
             "player_id", flat=True

@@ -1,6 +1,6 @@
 """Writes for elimination brackets: the draw, advancing on results, and playoffs after a cut.
 
-The bracket's shape and how results flow through it are ``tournaments.algorithms.elimination``'s;
+The bracket's shape and how results flow through it are ``competition.elimination``'s;
 here the stored results are replayed through it and whatever match it says can now be played
 (or was decided by a walkover) is created. Bracket matches carry their bracket id in
 ``Match.bracket_key`` and belong to the round of their depth in the bracket (a match one step
@@ -9,16 +9,17 @@ after another is one round later), so a player never has two matches in one roun
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
+from typing import TYPE_CHECKING
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from competition.elimination import MatchStatus
+from competition.round_robin import playoff_seeding
 from core.errors import ApplicationError
 from core.names import name_clean
 from scoring.models import Match
-from tournaments.algorithms.elimination import MatchStatus
-from tournaments.algorithms.round_robin import playoff_seeding
 from tournaments.models import Event, Registration, Round, Standing
 from tournaments.selectors import (
     bracket_pending,
@@ -28,8 +29,11 @@ from tournaments.selectors import (
     seeded_registrations,
 )
 from tournaments.services.events import ELIMINATION_KINDS, event_create
-from tournaments.services.planned import PlannedMatch, _store
+from tournaments.services.planned import PlannedMatch, planned_matches_store
 from tournaments.services.results import event_results_bump
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def bracket_start(*, event: Event, user: User | None = None) -> Round:
@@ -136,7 +140,7 @@ def bracket_advance(*, event: Event, user: User | None = None) -> list[Match]:
                     p.decision == Match.Decision.PLAYED for p in planned
                 ):
                     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PAIRED)
-                created.extend(_store(event, rnd, planned, user))
+                created.extend(planned_matches_store(event, rnd, planned, user))
             if not any(states[k].status is MatchStatus.WALKOVER for k in pending):
                 break
         if walkovers:

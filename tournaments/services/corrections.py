@@ -27,11 +27,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from ratings.services import ratings_withdraw_match
 from scoring.models import Hand, Match, Seat
 from tournaments.models import Event
 from tournaments.selectors import event_bracket_snapshot
 from tournaments.services.events import ELIMINATION_KINDS
-from tournaments.services.ratings import ratings_withdraw_match
 
 
 @dataclass(frozen=True, slots=True)

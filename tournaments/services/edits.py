@@ -1,9 +1,9 @@
-"""Writes behind the director pages: a club, its deck map, roles and players, an event's settings.
+"""Writes behind the event director pages: pasting players into an event, an event's settings.
 
-Creating things is ``clubs.club_create``, ``clubs.player_create`` and ``events.event_create``; this
-module changes what they made. Event settings are checked by the same validators as
-``event_create``; rules and match format are fixed once the event's first match exists, because a
-match copies them when it starts (see ``scoring.models.Match.rules``).
+Creating an event is ``events.event_create``; this module changes what it made (a club, its
+players and roles are changed by ``clubs.services``). Event settings are checked by the same
+validators as ``event_create``; rules and match format are fixed once the event's first match
+exists, because a match copies them when it starts (see ``scoring.models.Match.rules``).
 """
 
 from __future__ import annotations
@@ -12,109 +12,24 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, ClubRole, Player
+from clubs.models import Player
+from clubs.services.players import player_create, player_names_clean
 from core.errors import ApplicationError
-from core.i18n import engine_message
 from core.names import name_clean
-from engine.errors import EngineError
-from engine.gem import DeckMap
 from engine.rules import RuleSet
 from scoring.models import Match
 from tournaments.models import Event, Registration
-from tournaments.services.clubs import club_fields_check, player_create
 from tournaments.services.events import (
-    _match_format,
-    _options,
-    _rules,
-    _tiebreaks,
+    checked_match_format,
+    checked_options,
+    checked_rules,
+    checked_tiebreaks,
     registrations_create_many,
 )
 from tournaments.services.results import event_results_bump
-
-
-def club_update(
-    *, club: Club, name: str, slug: str, description: str, rating_period_days: int
-) -> Club:
-    """Change a club's details; the slug (its address) stays unique."""
-    with transaction.atomic():
-        name, slug = club_fields_check(
-            name=name, slug=slug, rating_period_days=rating_period_days, club=club
-        )
-        club.name, club.slug, club.description = name, slug, description
-        club.rating_period_days = rating_period_days
-        club.save(update_fields=["name", "slug", "description", "rating_period_days"])
-    return club
-
-
-def club_gem_deck_map_set(*, club: Club, mapping: Mapping[str, Any]) -> Club:
-    """Store the club's Gem Rummy deck map after the engine has checked it (empty clears it).
-
-    It is stored as given to :meth:`engine.gem.DeckMap.from_mapping` (card notation to a gem,
-    a king to a list of two), so scoring reads it back with that one call.
-    """
-    data = dict(mapping)
-    if data:
-        try:
-            DeckMap.from_mapping(data)
-        except EngineError as exc:
-            raise ApplicationError(engine_message(exc), field="gem_deck_map") from exc
-    Club.objects.filter(pk=club.pk).update(gem_deck_map=data)
-    club.gem_deck_map = data
-    return club
-
-
-def club_role_revoke(*, club: Club, user: User, role: str) -> None:
-    """Take a role away; a club always keeps at least one admin."""
-    with transaction.atomic():
-        roles = ClubRole.objects.select_for_update().filter(club=club)
-        if role == ClubRole.Role.ADMIN:
-            admins = [r.user_id for r in roles if r.role == ClubRole.Role.ADMIN]
-            if admins == [user.pk]:
-                raise ApplicationError(
-                    _("A club keeps at least one admin."), status=409, field="role"
-                )
-        roles.filter(user=user, role=role).delete()
-
-
-def players_create_many(
-    *, club: Club, names: Iterable[str], is_guest: bool = False
-) -> tuple[list[Player], list[str]]:
-    """Add a pasted list of players; names the club already has are skipped and returned.
-
-    All or nothing: either every new name is added or none is.
-    """
-    wanted = _pasted(names)
-    existing = {
-        n.casefold() for n in Player.objects.filter(club=club).values_list("name", flat=True)
-    }
-    skipped = [n for n in wanted if n.casefold() in existing]
-    with transaction.atomic():
-        created = [
-            player_create(club=club, name=n, is_guest=is_guest)
-            for n in wanted
-            if n.casefold() not in existing
-        ]
-    return created, skipped
-
-
-def _pasted(names: Iterable[str]) -> list[str]:
-    """The pasted names, trimmed, without blanks and repeats (compared case-insensitively)."""
-    wanted: list[str] = []
-    seen: set[str] = set()
-    for raw in names:
-        if not raw.strip():
-            continue
-        name = name_clean(raw, empty_message=_("Paste at least one name."), field="names")
-        if name.casefold() not in seen:
-            seen.add(name.casefold())
-            wanted.append(name)
-    if not wanted:
-        raise ApplicationError(_("Paste at least one name."), field="names")
-    return wanted
 
 
 def event_players_paste(
@@ -123,7 +38,7 @@ def event_players_paste(
     """Register a pasted list of names for the event: a name the club does not have yet becomes
     a new club player; a name already registered is skipped and returned. All or nothing.
     """
-    wanted = _pasted(names)
+    wanted = player_names_clean(names)
     with transaction.atomic():
         club_players = {p.name.casefold(): p for p in Player.objects.filter(club=event.club)}
         players = [
@@ -140,23 +55,6 @@ def event_players_paste(
             else []
         )
     return done, skipped
-
-
-def player_update(*, player: Player, name: str, is_guest: bool, family: str = "") -> Player:
-    """Rename a player (or change the guest flag or family); names stay unique in the club."""
-    name = name_clean(name, empty_message=_("A player needs a name."))
-    player.name, player.is_guest, player.family = name, is_guest, family.strip()
-    try:
-        with transaction.atomic():
-            player.save(update_fields=["name", "is_guest", "family"])
-    except IntegrityError as exc:
-        raise ApplicationError(
-            _("%(club)s already has a player called %(name)s.")
-            % {"club": player.club.name, "name": name},
-            status=409,
-            field="name",
-        ) from exc
-    return player
 
 
 def event_has_matches(*, event: Event) -> bool:
@@ -189,7 +87,7 @@ def event_update(
     options that change after results exist make the standings rebuild.
     """
     if isinstance(rules, str):
-        rules = _rules(rules)
+        rules = checked_rules(rules)
     if event.status == Event.Status.FINISHED:
         raise ApplicationError(
             _("The event is finished; its settings can no longer change."), status=409
@@ -205,12 +103,12 @@ def event_update(
         raise ApplicationError(
             _("Plan at least one round (rounds_planned)."), field="rounds_planned"
         )
-    new_format = _match_format(match_format)
-    new_options = _options(options)
-    new_tiebreaks = _tiebreaks(tiebreaks)
+    new_format = checked_match_format(match_format)
+    new_options = checked_options(options)
+    new_tiebreaks = checked_tiebreaks(tiebreaks)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        new_rules = _rules(rules if "name" in rules else {**event.rules, **rules})
+        new_rules = checked_rules(rules if "name" in rules else {**event.rules, **rules})
         rules_changed = RuleSet.from_dict(new_rules) != RuleSet.from_dict(event.rules)
         format_changed = new_format != (event.match_format or {"kind": "single_game"})
         if (rules_changed or format_changed) and event_has_matches(event=event):

@@ -9,9 +9,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -35,6 +34,9 @@ from tournaments.services.registrations import (
     registrations_create_many,
 )
 
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
 __all__ = [
     "ELIMINATION_KINDS",
     "OPEN_PLAY_KINDS",
@@ -55,7 +57,7 @@ ROUND_KINDS = (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN, *ELIMINATION_KINDS)
 _RULE_CHOICES = ("allow", "soft", "hard")
 
 
-def _rules(rules: str | Mapping[str, Any]) -> dict[str, Any]:
+def checked_rules(rules: str | Mapping[str, Any]) -> dict[str, Any]:
     try:
         if isinstance(rules, str):
             return find_rules(rules).to_dict()
@@ -64,7 +66,7 @@ def _rules(rules: str | Mapping[str, Any]) -> dict[str, Any]:
         raise ApplicationError(engine_message(exc), field="rules") from exc
 
 
-def _match_format(match_format: Mapping[str, Any] | None) -> dict[str, Any]:
+def checked_match_format(match_format: Mapping[str, Any] | None) -> dict[str, Any]:
     data = dict(match_format or {"kind": "single_game"})
     try:
         MatchFormat(
@@ -81,7 +83,7 @@ def _match_format(match_format: Mapping[str, Any] | None) -> dict[str, Any]:
     return data
 
 
-def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+def checked_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     data = dict(options or {})
     unknown = sorted(set(data) - set(OPTION_DEFAULTS))
     if unknown:
@@ -126,7 +128,7 @@ def _options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     return data
 
 
-def _tiebreaks(tiebreaks: Sequence[str] | None) -> list[str]:
+def checked_tiebreaks(tiebreaks: Sequence[str] | None) -> list[str]:
     names = list(tiebreaks or [])
     bad = [n for n in names if n not in TIEBREAK_CHOICES]
     if bad:
@@ -191,12 +193,12 @@ def event_create(
             club_id=club_id,
             name=name,
             kind=kind,
-            rules=_rules(rules),
-            match_format=_match_format(match_format),
+            rules=checked_rules(rules),
+            match_format=checked_match_format(match_format),
             confirmation=confirmation,
             rounds_planned=rounds_planned,
-            options=_options(options),
-            tiebreaks=_tiebreaks(tiebreaks),
+            options=checked_options(options),
+            tiebreaks=checked_tiebreaks(tiebreaks),
             league=league,
             starts_on=starts_on,
             lots_seed=secrets.randbits(62),

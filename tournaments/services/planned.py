@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from django.contrib.auth.models import User
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from scoring.models import Game, Match, Seat
 from tournaments.models import Event, Round
+
+if TYPE_CHECKING:
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +30,7 @@ class PlannedMatch:
     bracket_key: str = ""
 
 
-def _store(
+def planned_matches_store(
     event: Event, rnd: Round | None, planned: Sequence[PlannedMatch], user: object
 ) -> list[Match]:
     """Create the matches and seats in two bulk inserts; byes and walkovers are final at once."""
@@ -46,7 +50,7 @@ def _store(
                 decision=p.decision,
                 winner_id=p.winner,
                 summary={"bye": p.bye} if p.bye else {},
-                created_by=user if isinstance(user, User) else None,
+                created_by=user if isinstance(user, get_user_model()) else None,
                 finished_at=now if final else None,
             )
         )

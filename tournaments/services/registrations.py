@@ -18,7 +18,7 @@ from tournaments.selectors.lists import FIXED_DRAW_KINDS
 from tournaments.services.results import event_results_bump
 
 
-def _last_round(event: Event) -> int:
+def last_round_number(event: Event) -> int:
     return event.rounds.aggregate(n=Max("number"))["n"] or 0
 
 
@@ -59,7 +59,7 @@ def registration_create(
         event = Event.objects.select_for_update().get(pk=event.pk)
         if event.status == Event.Status.FINISHED:
             raise ApplicationError(_("The event is finished."), status=409)
-        last = _last_round(event)
+        last = last_round_number(event)
         if last and event.kind in FIXED_DRAW_KINDS:
             raise ApplicationError(
                 _("This event's draw is made; it takes no late entries."), status=409
@@ -93,7 +93,7 @@ def registration_create(
 OPEN_PLAY_KINDS = (Event.Kind.CLUB_NIGHT, Event.Kind.LEAGUE)
 
 
-def event_players_enter(*, event: Event, players: Sequence[Player]) -> list[Registration]:
+def event_players_enter(*, event_id: int, players: Sequence[Player]) -> list[Registration]:
     """Register, checked in, the players of a match starting at a club night or league who are
     not registered yet, so that everybody who plays counts in the standings.
 
@@ -101,6 +101,7 @@ def event_players_enter(*, event: Event, players: Sequence[Player]) -> list[Regi
     registered players may sit down. Other kinds pair registered players only; nothing to do.
     Returns the registrations created.
     """
+    event = Event.objects.get(pk=event_id)
     if event.kind not in OPEN_PLAY_KINDS:
         return []
     registered = set(

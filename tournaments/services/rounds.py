@@ -1,6 +1,6 @@
 """Writes for rounds: pairing (Swiss, round robin, the start of a bracket), re-pairing, tables.
 
-The pairing itself is ``tournaments.algorithms``' business; this module loads its input through
+The pairing itself is ``competition``' business; this module loads its input through
 the selectors, calls it, and stores the result as a ``Round`` with scoring ``Match`` and ``Seat``
 rows. Big Swiss fields are paired by a Celery task: the round is created ``queued`` and a client
 polls it until it is ``paired`` or ``failed``.
@@ -9,22 +9,22 @@ polls it until it is ``paired`` or ``failed``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.models import Player
+from competition.matching import max_weight_matching
+from competition.round_robin import berger_schedule, snake_groups
+from competition.swiss import PairingError, pair_swiss
 from core.errors import ApplicationError
+from core.work import work_due_add
 from scoring.models import Match
-from tournaments.algorithms.matching import max_weight_matching
-from tournaments.algorithms.round_robin import berger_schedule, snake_groups
-from tournaments.algorithms.swiss import PairingError, pair_swiss
-from tournaments.models import Event, EventLog, Registration, Round, WorkDue
+from tournaments.models import Event, EventLog, Registration, Round
 from tournaments.pairing_messages import pairing_error_text
 from tournaments.selectors import (
     event_option,
@@ -36,12 +36,15 @@ from tournaments.selectors import (
 )
 from tournaments.services.brackets import bracket_advance, bracket_start
 from tournaments.services.events import ELIMINATION_KINDS
-from tournaments.services.planned import PlannedMatch, _store
+from tournaments.services.planned import PlannedMatch, planned_matches_store
 from tournaments.services.results import event_results_bump
-from tournaments.services.work import work_due_add
+from tournaments.services.work import RATINGS_MATCH_TASK, ROUND_PAIR_TASK
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
-def assign_tables(
+def tables_assign(
     pairs: Sequence[tuple[int, int]], history: Mapping[int, set[int]], *, avoid: bool
 ) -> list[int]:
     """Table numbers 1..n for ``pairs`` (in pairing order); with ``avoid`` nobody sits again at a
@@ -49,7 +52,7 @@ def assign_tables(
 
     A greedy pass (best-ranked table first) does it for most rounds; when it leaves a repeat and
     the room has at most ``EXACT_TABLES_LIMIT`` tables, the assignment is solved exactly as a
-    maximum-weight matching of games to tables (``tournaments.algorithms.max_weight_matching``).
+    maximum-weight matching of games to tables (``competition.max_weight_matching``).
     """
     n = len(pairs)
     if not avoid:
@@ -104,7 +107,7 @@ def _plan_swiss(event: Event, rnd: Round) -> list[PlannedMatch]:
     rnd.floats = {str(pid): way.value for pid, way in pairing.floats}
     Round.objects.filter(pk=rnd.pk).update(floats=rnd.floats)
     pairs = [(t.first, t.second) for t in pairing.tables]
-    tables = assign_tables(
+    tables = tables_assign(
         pairs,
         event_table_history(event=event),
         avoid=bool(event_option(event=event, name="avoid_same_table")),
@@ -170,7 +173,7 @@ def _plan_round_robin(event: Event, number: int) -> list[PlannedMatch]:
             )
     if not any_round:
         raise ApplicationError(_("Every round of the round robin has been paired."), status=409)
-    tables = assign_tables(
+    tables = tables_assign(
         pairs_to_seat,
         event_table_history(event=event),
         avoid=bool(event_option(event=event, name="avoid_same_table")),
@@ -186,7 +189,7 @@ def _pair_into(event: Event, rnd: Round, user: object = None) -> Round:
             planned = _plan_swiss(event, rnd)
         else:
             planned = _plan_round_robin(event, rnd.number)
-        _store(event, rnd, planned, user)
+        planned_matches_store(event, rnd, planned, user)
         Round.objects.filter(pk=rnd.pk).update(
             status=Round.Status.PAIRED, error="", error_code="", error_params={}
         )
@@ -301,7 +304,7 @@ def round_pair(
         threshold = int(event_option(event=event, name="async_pairing_from"))
         if event.kind == Event.Kind.SWISS and count >= threshold:
             # Recorded with the round: the sweep re-sends a prompt that was lost.
-            work_due_add(kind=WorkDue.Kind.ROUND_PAIR, key=rnd.pk)
+            work_due_add(task=ROUND_PAIR_TASK, key=rnd.pk)
             return rnd
         return _pair_into(event, rnd, user)
 
@@ -387,4 +390,4 @@ def match_finished(*, match: Match) -> None:
     if match.round_id is not None:
         _close_finished_rounds(event)
     if match.decision == Match.Decision.PLAYED:
-        work_due_add(kind=WorkDue.Kind.RATINGS_MATCH, key=match.pk)
+        work_due_add(task=RATINGS_MATCH_TASK, key=match.pk)

@@ -18,7 +18,7 @@ from scoring.models import Match
 from tournaments.models import Event, Registration
 from tournaments.services.brackets import bracket_advance
 from tournaments.services.events import ELIMINATION_KINDS
-from tournaments.services.registrations import _last_round
+from tournaments.services.registrations import last_round_number
 from tournaments.services.results import event_results_bump
 from tournaments.services.rounds import match_finished
 
@@ -50,7 +50,7 @@ def registration_drop(*, registration: Registration) -> Registration:
         if event.status == Event.Status.FINISHED:
             raise ApplicationError(_("The event is finished."), status=409)
         registration.status = Registration.Status.DROPPED
-        registration.dropped_after_round = _last_round(event)
+        registration.dropped_after_round = last_round_number(event)
         registration.save(update_fields=["status", "dropped_after_round"])
         open_matches = list(
             Match.objects.filter(event=event, seats__player_id=registration.player_id)

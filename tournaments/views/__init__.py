@@ -1,4 +1,5 @@
-"""Pages for clubs, events (standings, pairings, brackets, director actions) and players.
+"""Pages for events (standings, pairings, brackets, director actions), the club pages that list
+events, and players (a club's own pages and signing in are ``clubs.views``).
 
 One module per page or resource; this package re-exports the views the URLs name. Views are thin:
 they read through ``tournaments.selectors`` / ``scoring.selectors``, write only through the
@@ -6,23 +7,7 @@ services, and turn an ``ApplicationError`` into a message on the page. Nothing h
 score, a ranking or a pairing.
 """
 
-from tournaments.views.auth import SignInView, SignOutView, signup
-from tournaments.views.club_players import (
-    club_player_add,
-    club_player_edit,
-    club_player_paste,
-    club_players,
-)
-from tournaments.views.club_roles import club_role_revoke_view, club_roles
-from tournaments.views.clubs import (
-    club_create_view,
-    club_detail,
-    club_edit,
-    club_gem_deck,
-    club_list,
-    club_list_for_page,
-    home_feed,
-)
+from tournaments.views.clubs import club_detail, club_list, club_list_for_page, home_feed
 from tournaments.views.console import event_console_view
 from tournaments.views.dashboard import dashboard
 from tournaments.views.event_director import (
@@ -50,36 +35,22 @@ from tournaments.views.events import (
     round_detail,
 )
 from tournaments.views.players import player_detail
-from tournaments.views.printing import checkin_cards, event_export, round_print
 from tournaments.views.projector import projector, projector_slides
 
 __all__ = [
     "BRACKET_STATUS_LABELS",
     "SECTION_LABELS",
     "TIEBREAK_LABELS",
-    "SignInView",
-    "SignOutView",
     "checkin_by_link",
-    "checkin_cards",
     "checkin_open",
-    "club_create_view",
     "club_detail",
-    "club_edit",
-    "club_gem_deck",
     "club_list",
     "club_list_for_page",
-    "club_player_add",
-    "club_player_edit",
-    "club_player_paste",
-    "club_players",
-    "club_role_revoke_view",
-    "club_roles",
     "dashboard",
     "event_console_view",
     "event_create_view",
     "event_detail",
     "event_edit",
-    "event_export",
     "event_live",
     "event_match_start",
     "event_pair",
@@ -97,7 +68,5 @@ __all__ = [
     "registration_drop_view",
     "registration_paste",
     "round_detail",
-    "round_print",
     "round_repair_view",
-    "signup",
 ]

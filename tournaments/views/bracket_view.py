@@ -2,7 +2,7 @@
 a row of round columns with a name ("Semi-final"), "round 2 of 4", and the match boxes and
 connector lines of that column in its own SVG (so that a phone can show one round per screen).
 
-Placement is :func:`tournaments.algorithms.bracket_layout.bracket_layout` (pure); this module
+Placement is :func:`competition.bracket_layout.bracket_layout` (pure); this module
 only names the rounds in the reader's language and cuts the connectors at the column edges.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
-from tournaments.algorithms.bracket_layout import (
+from competition.bracket_layout import (
     BOX_HEIGHT,
     BOX_WIDTH,
     COLUMN_GAP,

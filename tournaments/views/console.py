@@ -16,7 +16,7 @@ from scoring.models import Match
 from tournaments.models import Round
 from tournaments.permissions import user_can_manage_event
 from tournaments.selectors import event_console
-from tournaments.views._common import _event, _forbidden
+from tournaments.views.common import event_or_404, forbidden
 
 STATE_LABELS: dict[str, Any] = {
     "playing": gettext_lazy("playing"),
@@ -53,9 +53,9 @@ def _label(table: Any) -> Any:
 
 @login_required
 def event_console_view(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _event(pk)
+    event = event_or_404(pk)
     if not user_can_manage_event(user=request.user, event=event):
-        return _forbidden(request, _("Only the event's directors may run it."))
+        return forbidden(request, _("Only the event's directors may run it."))
     raw = request.GET.get("round", "")
     number = int(raw) if raw.isascii() and raw.isdigit() else None
     if raw and number is None:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubs.selectors import player_list
 from core.errors import ApplicationError
 from scoring.permissions import Actor
 from scoring.selectors import seating_warnings
@@ -34,9 +35,7 @@ from tournaments.models import (
 from tournaments.permissions import (
     user_can_manage_event,
 )
-from tournaments.selectors import (
-    player_list,
-)
+from tournaments.selectors.terms import event_terms
 from tournaments.services import (
     forbidden_pairing_create,
     registration_checkin,
@@ -48,13 +47,13 @@ from tournaments.services import (
 )
 from tournaments.services.edits import event_players_paste
 from tournaments.services.events import registrations_checkin_all, registrations_create_many
-from tournaments.views._common import _event
+from tournaments.views.common import event_or_404
 
 # -- director actions ------------------------------------------------------------------------
 
 
 def _managed(request: HttpRequest, pk: int) -> Event:
-    event = _event(pk)
+    event = event_or_404(pk)
     if not user_can_manage_event(user=request.user, event=event):
         raise Http404
     return event
@@ -259,7 +258,7 @@ def forbidden_pairing_add(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def event_match_start(request: HttpRequest, pk: int) -> HttpResponse:
     """A director (or a player at the table) starts a club-night match."""
-    event = _event(pk)
+    event = event_or_404(pk)
     if not request.user.is_authenticated:
         raise Http404
     form = MatchStartForm(request.POST, players=player_list(club_id=event.club_id))
@@ -269,7 +268,7 @@ def event_match_start(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         match = match_start(
             actor=Actor.from_request(request),
-            event=event,
+            event=event_terms(event=event),
             players=form.player_ids(),
             table_number=form.cleaned_data.get("table_number"),
         )

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
+from clubs.views.common import directed_club
 from core.errors import ApplicationError
 from engine.rules import RULE_PRESETS
 from tournaments.forms import (
@@ -31,7 +32,7 @@ from tournaments.services.edits import (
     event_has_matches,
     event_update,
 )
-from tournaments.views._common import _directed_club, _event, _forbidden
+from tournaments.views.common import event_or_404, forbidden
 
 # -- event settings --------------------------------------------------------------------------
 
@@ -77,9 +78,7 @@ def _preset_reloaded(form: EventSettingsForm, **kwargs: Any) -> EventSettingsFor
 
 @login_required
 def event_create_view(request: HttpRequest, slug: str) -> HttpResponse:
-    club, refused = _directed_club(request, slug)
-    if refused:
-        return refused
+    club = directed_club(request, slug)
     form = EventSettingsForm(request.POST or None, club=club)
     if request.method == "POST" and "load_preset" in request.POST:
         form = _preset_reloaded(form, club=club)
@@ -110,9 +109,9 @@ def event_create_view(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def event_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _event(pk)
+    event = event_or_404(pk)
     if not user_can_manage_event(user=request.user, event=event):
-        return _forbidden(request, _("Only the event's directors may change its settings."))
+        return forbidden(request, _("Only the event's directors may change its settings."))
     lock = event_has_matches(event=event)
     form = EventSettingsForm(request.POST or None, club=event.club, event=event, lock_rules=lock)
     if request.method == "POST" and "load_preset" in request.POST and not lock:

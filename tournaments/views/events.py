@@ -3,7 +3,6 @@ regions (what static/js/live.js swaps in when the event's version moved; docs/li
 
 from __future__ import annotations
 
-import time
 from types import SimpleNamespace
 from typing import Any
 
@@ -14,14 +13,16 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy
 
 from clubs.models import Player
+from clubs.selectors import player_list
 from core.errors import ApplicationError
-from core.live import DRAWER
+from core.live import DRAWER, by_version, keep_drawing, kept_drawing
 from scoring.models import Match
 from scoring.selectors import (
     event_free_table,
     event_open_seats,
     matches_live_scores,
-    round_live_scores,
+    matches_live_stamps,
+    round_played_match_ids,
 )
 from tournaments.forms import (
     BulkRegisterForm,
@@ -49,7 +50,6 @@ from tournaments.selectors import (
     event_takes_entries,
     event_tiebreak_order,
     league_table,
-    player_list,
     registration_list,
     round_has_results,
     round_matches,
@@ -57,9 +57,9 @@ from tournaments.selectors import (
 from tournaments.selectors.live import event_version
 from tournaments.standings_labels import TIEBREAK_LABELS as TIEBREAK_LABELS
 from tournaments.standings_labels import TIEBREAK_LEGENDS
-from tournaments.views._common import _event
 from tournaments.views.bracket_view import SECTION_LABELS as SECTION_LABELS
 from tournaments.views.bracket_view import bracket_sections
+from tournaments.views.common import event_or_404
 
 BRACKET_STATUS_LABELS: dict[str, Any] = {
     "waiting": gettext_lazy("waiting"),
@@ -71,7 +71,7 @@ BRACKET_STATUS_LABELS: dict[str, Any] = {
 }
 
 
-def _standings_context(event: Event) -> dict[str, Any]:
+def standings_context(event: Event) -> dict[str, Any]:
     standings = event_standings(event=event)
     order = [tb.value for tb in event_tiebreak_order(event=event)]
     columns = [
@@ -115,7 +115,22 @@ def _standings_context(event: Event) -> dict[str, Any]:
     }
 
 
-def _pairing_rows(
+def live_scores(*, match_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """The tables' live scores, each scored once per version by this process
+    (core.live.by_version over the pure selectors)."""
+    return by_version(
+        kind="match-live-score",
+        versions=matches_live_stamps(match_ids=match_ids),
+        compute=lambda stale: matches_live_scores(match_ids=stale),
+    )
+
+
+def round_scores(*, rnd: Any) -> dict[int, dict[str, Any]]:
+    """The live score of every played table of a round (:func:`live_scores`)."""
+    return live_scores(match_ids=round_played_match_ids(rnd=rnd))
+
+
+def pairing_rows(
     matches: list[Match],
     scores: dict[int, dict[str, Any]] | None = None,
     floats: dict[str, str] | None = None,
@@ -124,7 +139,7 @@ def _pairing_rows(
     each seated player's float this round (``floats``, a Swiss round's ``Round.floats``)."""
     if scores is None:
         played = [m.pk for m in matches if m.decision == Match.Decision.PLAYED]
-        scores = matches_live_scores(match_ids=played)
+        scores = live_scores(match_ids=played)
     rows = []
     for m in matches:
         seats = sorted(m.seats.all(), key=lambda s: s.position)
@@ -146,7 +161,7 @@ def _sides(m: Match, ways: list[tuple[Any, str]]) -> list[list[tuple[Any, str]]]
     return [teams[team] for team in sorted(teams)]
 
 
-def _bracket_context(event: Event) -> dict[str, Any] | None:
+def bracket_context(event: Event) -> dict[str, Any] | None:
     if event.kind not in (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION):
         return None
     try:
@@ -159,11 +174,11 @@ def _bracket_context(event: Event) -> dict[str, Any] | None:
     return {
         "sections": bracket_sections(bracket, double=double),
         "champion": bracket["champion"],
-        "podium": _bracket_podium(bracket["matches"], bracket["champion"]),
+        "podium": bracket_podium(bracket["matches"], bracket["champion"]),
     }
 
 
-def _bracket_podium(
+def bracket_podium(
     matches: list[dict[str, Any]], champion: dict[str, Any] | None
 ) -> list[dict[str, Any]]:
     """A decided bracket's places: the champion, the other finalist, the third-place winner."""
@@ -205,14 +220,12 @@ def _live_context(event: Event, version: int) -> dict[str, Any]:
     rounds = list(event_rounds(event=event))
     current = rounds[-1] if rounds else None
     pairings = (
-        _pairing_rows(
-            round_matches(rnd=current), round_live_scores(rnd=current), current.floats or {}
-        )
+        pairing_rows(round_matches(rnd=current), round_scores(rnd=current), current.floats or {})
         if current is not None
         else []
     )
-    standings = _standings_context(event)
-    bracket = _bracket_context(event)
+    standings = standings_context(event)
+    bracket = bracket_context(event)
     context: dict[str, Any] = {
         **standings,
         "podium": _podium(event, standings["standings"], bracket),
@@ -243,12 +256,12 @@ def _live_context(event: Event, version: int) -> dict[str, Any]:
         },
     }
     if context["open_play"]:
-        context["table_matches"] = _pairing_rows(_open_matches(event))
+        context["table_matches"] = pairing_rows(_open_matches(event))
     return context
 
 
 def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    event = _event(pk)
+    event = event_or_404(pk)
     director = user_can_manage_event(user=request.user, event=event)
     # Read before the page's rows: a result landing meanwhile makes the next poll fetch again.
     version = event_version(event_id=event.pk) or 0
@@ -280,13 +293,13 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """One round's tables and results, for any round of a Swiss or round robin (or a bracket's
     stored rounds): what a spectator opens after the next round was paired."""
-    event = _event(pk)
+    event = event_or_404(pk)
     try:
         rnd = event_round(event=event, number=number)
     except ApplicationError as exc:
         raise Http404(exc.message) from exc
     rounds = list(event_rounds(event=event))
-    rows = _pairing_rows(round_matches(rnd=rnd), round_live_scores(rnd=rnd), rnd.floats or {})
+    rows = pairing_rows(round_matches(rnd=rnd), round_scores(rnd=rnd), rnd.floats or {})
     context = {"event": event, "round": rnd, "rounds": rounds, "pairings": rows}
     return render(request, "tournaments/round_detail.html", context)
 
@@ -298,39 +311,31 @@ def _open_matches(event: Event) -> list[Match]:
 
 def event_standings_fragment(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings block alone: polled by htmx while the standings are being updated."""
-    event = _event(pk)
-    return render(request, "tournaments/_standings.html", _standings_context(event))
+    event = event_or_404(pk)
+    return render(request, "tournaments/_standings.html", standings_context(event))
 
 
-# The live regions last rendered by this process, by (event, language): (version, when, html).
-# Every spectator polling an event asks for the same regions after the same change; they are
-# drawn once per version and process, and at most every RENDER_EVERY seconds: on a busy night
-# the version moves faster than that, and a spectator served the regions drawn just before a
-# change still holds the older version, so their next poll fetches again (docs/live.md: at most
-# RENDER_EVERY + one poll late). Not when core.live draws the spectators' regions for every
-# process (DRAWER): what it draws is kept for all of them, so it is the current version, and
-# core.live paces those drawings itself (DRAW_EVERY).
-_LIVE_RENDERED: dict[tuple[int, Any, str], tuple[int, float, bytes]] = {}
+# The live regions are drawn once per version and process (core.live.kept_drawing), and at most
+# every RENDER_EVERY seconds: on a busy night the version moves faster than that, and a spectator
+# served the regions drawn just before a change still holds the older version, so their next
+# poll fetches again (docs/live.md: at most RENDER_EVERY + one poll late). Not when core.live
+# draws the spectators' regions for every process (DRAWER): what it draws is kept for all of
+# them, so it is the current version, and core.live paces those drawings itself (DRAW_EVERY).
 RENDER_EVERY = 0.5
 
 
 def event_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The event page's live regions alone: standings, pairings, tables and bracket."""
-    event = _event(pk)
+    event = event_or_404(pk)
     version = event_version(event_id=event.pk) or 0
     # The creation time tells apart two events given the same id (a database restored).
-    key = (event.pk, event.created_at, get_language() or "")
-    cached = _LIVE_RENDERED.get(key)
-    now = time.monotonic()
-    recent = cached is not None and now - cached[1] < RENDER_EVERY and DRAWER not in request.META
-    if cached is not None and (cached[0] == version or recent):
-        content = cached[2]
-    else:
+    key = f"event-live:{event.pk}:{event.created_at.timestamp()}:{get_language() or ''}"
+    within = 0.0 if DRAWER in request.META else RENDER_EVERY
+    content = kept_drawing(key=key, version=version, within=within)
+    if content is None:
         response = render(request, "tournaments/_event_live.html", _live_context(event, version))
         content = response.content
-        if len(_LIVE_RENDERED) > 1000:
-            _LIVE_RENDERED.clear()
-        _LIVE_RENDERED[key] = (version, now, content)
+        keep_drawing(key=key, version=version, content=content)
     out = HttpResponse(content)
     out["Cache-Control"] = "no-store"
     return out

@@ -7,12 +7,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from clubs.models import Player
-from tournaments.models import Rating
-from tournaments.printing.charts import line_chart
-from tournaments.selectors import (
-    player_matches,
-    player_ratings,
-)
+from ratings.charts import line_chart
+from ratings.models import Rating
+from ratings.selectors import player_ratings
+from tournaments.selectors import player_matches
 
 CHART_POINTS = 60
 """How many of the latest ratings the chart draws (the table lists the latest 50 rows)."""

@@ -13,11 +13,15 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from scoring.selectors import round_live_scores
 from tournaments.models import Event
 from tournaments.selectors import event_rounds, round_matches
-from tournaments.views._common import _event
-from tournaments.views.events import _bracket_context, _pairing_rows, _standings_context
+from tournaments.views.common import event_or_404
+from tournaments.views.events import (
+    bracket_context,
+    pairing_rows,
+    round_scores,
+    standings_context,
+)
 
 STANDINGS_ON_SCREEN = 16
 """Rows of standings one slide shows: what reads from the back of a room."""
@@ -27,17 +31,17 @@ def _slides(event: Event) -> dict[str, Any]:
     rounds = list(event_rounds(event=event))
     current = rounds[-1] if rounds else None
     pairings = (
-        _pairing_rows(round_matches(rnd=current), round_live_scores(rnd=current))
+        pairing_rows(round_matches(rnd=current), round_scores(rnd=current))
         if current is not None
         else []
     )
-    standings = _standings_context(event)
+    standings = standings_context(event)
     return {
         **standings,
         "top_rows": standings["rows"][:STANDINGS_ON_SCREEN],
         "current_round": current,
         "pairings": pairings,
-        "bracket": _bracket_context(event),
+        "bracket": bracket_context(event),
         "now": timezone.localtime(),
     }
 
@@ -45,7 +49,7 @@ def _slides(event: Event) -> dict[str, Any]:
 @require_GET
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole screen: the slides and the script that turns and refreshes them."""
-    event = _event(pk)
+    event = event_or_404(pk)
     context = {**_slides(event), "turn": _seconds(request, "turn", 12), "every": 5}
     return render(request, "tournaments/projector.html", context)
 
@@ -59,5 +63,5 @@ def _seconds(request: HttpRequest, name: str, default: int) -> int:
 @require_GET
 def projector_slides(request: HttpRequest, pk: int) -> HttpResponse:
     """The slides alone, fetched again every few seconds by the projector page."""
-    event = _event(pk)
+    event = event_or_404(pk)
     return render(request, "tournaments/_projector_slides.html", _slides(event))

@@ -17,9 +17,9 @@ partnership boards), :mod:`~.gem_three` (three-player Gem Rummy), :mod:`~.rummy`
 from __future__ import annotations
 
 from scoring.selectors import HandContext, MatchState
-from scoring.services.entries.gem_three import _prepare_gem_three
+from scoring.services.entries.gem_three import prepare_gem_three
 from scoring.services.entries.kinds import (
-    _KINDS,
+    ENTRY_KINDS,
     DeadHand,
     EntryFamily,
     GemDefenderEntry,
@@ -29,12 +29,12 @@ from scoring.services.entries.kinds import (
     Prepared,
     RummyEntry,
     TwoPlayerEntry,
-    _build,
+    build_entry,
     entry_family,
     entry_from_dict,
 )
-from scoring.services.entries.rummy import _prepare_rummy
-from scoring.services.entries.two_player import _prepare_partnership, _prepare_two
+from scoring.services.entries.rummy import prepare_rummy
+from scoring.services.entries.two_player import prepare_partnership, prepare_two
 
 __all__ = [
     "DeadHand",
@@ -61,15 +61,15 @@ def hand_prepare(*, state: MatchState, context: HandContext, entry: HandEntry) -
     family = entry_family(rules=state.rules, seats=len(state.seats))
     if isinstance(entry, DeadHand) and family != "rummy":
         if family == "partnership":
-            return _prepare_partnership(state, context, entry)
-        return _prepare_two(state, context, TwoPlayerEntry(outcome="dead", upcard=entry.upcard))
-    kind = _KINDS[family]
-    read = entry if isinstance(entry, kind) else _build(kind, entry.given(), "")
+            return prepare_partnership(state, context, entry)
+        return prepare_two(state, context, TwoPlayerEntry(outcome="dead", upcard=entry.upcard))
+    kind = ENTRY_KINDS[family]
+    read = entry if isinstance(entry, kind) else build_entry(kind, entry.given(), "")
     if isinstance(read, RummyEntry):
-        return _prepare_rummy(state, context, read)
+        return prepare_rummy(state, context, read)
     if isinstance(read, PartnershipEntry):
-        return _prepare_partnership(state, context, read)
+        return prepare_partnership(state, context, read)
     if isinstance(read, GemThreeEntry):
-        return _prepare_gem_three(state, context, read)
+        return prepare_gem_three(state, context, read)
     assert isinstance(read, TwoPlayerEntry)
-    return _prepare_two(state, context, read)
+    return prepare_two(state, context, read)

@@ -24,16 +24,16 @@ from scoring.services.entries.kinds import (
     GemThreeEntry,
     Prepared,
     TwoPlayerEntry,
-    _build,
+    build_entry,
 )
-from scoring.services.entries.two_player import _prepare_two
+from scoring.services.entries.two_player import prepare_two
 from scoring.services.entries.verdicts import (
-    _deck_map,
-    _field_for,
-    _outcome,
-    _scored,
-    _seat_check,
-    _verdict,
+    deck_map_of,
+    field_for,
+    parse_outcome,
+    scored_dict,
+    seat_check,
+    verdict_dict,
 )
 
 # The fields of an engine message that belong to one defender's pairing.
@@ -60,7 +60,7 @@ def _refused_pairing(exc: EngineError, index: int | None) -> ApplicationError:
     inner = exc.params.get("reason")
     if index is None and isinstance(number, int) and isinstance(inner, Message):
         index, reason = number - 1, inner
-    name = _field_for(str(reason))
+    name = field_for(str(reason))
     if index is not None and name in _DEFENDER_FIELDS:
         name = f"defenders[{index}].{name}"
     return ApplicationError(engine_message(exc), status=400, field=name)
@@ -85,16 +85,16 @@ def _gem_three_verdict(
         "knocker_deadwood_cards": format_cards(first.knocker_deadwood_cards),
         "gem_bonus_knocker": three.gem_bonus_knocker,
         "pairings": [
-            _verdict(pairing, knocker, defender)
+            verdict_dict(pairing, knocker, defender)
             for pairing, defender in zip(three.pairings, defenders, strict=True)
         ],
         "explanation": three.explain(),
         "explanation_messages": [line.as_dict() for line in three.explain_messages()],
-        "scored": _scored(hand),
+        "scored": scored_dict(hand),
     }
 
 
-def _prepare_gem_three(state: MatchState, ctx: HandContext, entry: GemThreeEntry) -> Prepared:
+def prepare_gem_three(state: MatchState, ctx: HandContext, entry: GemThreeEntry) -> Prepared:
     """A three-player Gem hand: one knock, scored against each defender separately.
 
     Entered by counts (the knocker's deadwood, and each defender's deadwood after lay-offs and
@@ -103,8 +103,8 @@ def _prepare_gem_three(state: MatchState, ctx: HandContext, entry: GemThreeEntry
     """
     rules = state.rules
     if entry.outcome == HandOutcome.DEAD.value and not entry.defenders:
-        return _prepare_two(state, ctx, _build(TwoPlayerEntry, entry.given(), ""))
-    knocker = _seat_check(state, entry.knocker, "knocker", ctx.playing)
+        return prepare_two(state, ctx, build_entry(TwoPlayerEntry, entry.given(), ""))
+    knocker = seat_check(state, entry.knocker, "knocker", ctx.playing)
     others = [p for p in ctx.playing if p != knocker]
     if len(entry.defenders) != 2:
         raise ApplicationError(
@@ -113,7 +113,7 @@ def _prepare_gem_three(state: MatchState, ctx: HandContext, entry: GemThreeEntry
     seats: list[int] = []
     for index, given in enumerate(entry.defenders):
         seat = given.defender if given.defender is not None else others[index]
-        seats.append(_seat_check(state, seat, f"defenders[{index}].defender", others))
+        seats.append(seat_check(state, seat, f"defenders[{index}].defender", others))
     if seats[0] == seats[1]:
         raise ApplicationError(
             _("The two defenders must be different players."), field="defenders[1].defender"
@@ -122,7 +122,7 @@ def _prepare_gem_three(state: MatchState, ctx: HandContext, entry: GemThreeEntry
         d.defender_cards is not None for d in entry.defenders
     )
     outcomes = [
-        _outcome(d.outcome or entry.outcome, f"defenders[{i}].")
+        parse_outcome(d.outcome or entry.outcome, f"defenders[{i}].")
         for i, d in enumerate(entry.defenders)
     ]
     try:
@@ -146,7 +146,7 @@ def _prepare_gem_three(state: MatchState, ctx: HandContext, entry: GemThreeEntry
                 knocker_melds=entry.knocker_melds,
                 knock_limit=entry.knock_limit,
                 diamond_number=entry.diamond_number,
-                deck_map=_deck_map(state),
+                deck_map=deck_map_of(state),
             )
             kind = "cards"
         else:

@@ -173,7 +173,9 @@ HandEntry = TwoPlayerEntry | DeadHand | PartnershipEntry | GemThreeEntry | Rummy
 
 EntryFamily = Literal["two_player", "partnership", "gem_three", "rummy"]
 
-_KINDS: Final[dict[str, type[TwoPlayerEntry | PartnershipEntry | GemThreeEntry | RummyEntry]]] = {
+ENTRY_KINDS: Final[
+    dict[str, type[TwoPlayerEntry | PartnershipEntry | GemThreeEntry | RummyEntry]]
+] = {
     "two_player": TwoPlayerEntry,
     "partnership": PartnershipEntry,
     "gem_three": GemThreeEntry,
@@ -185,7 +187,9 @@ _NESTED: Final[dict[str, type[TwoPlayerEntry | GemDefenderEntry]]] = {
 }
 # Every field some kind of entry has: a key outside them all is not an entry field (ignored).
 _ENTRY_FIELDS: Final = frozenset(
-    item.name for kind in (*_KINDS.values(), DeadHand, GemDefenderEntry) for item in fields(kind)
+    item.name
+    for kind in (*ENTRY_KINDS.values(), DeadHand, GemDefenderEntry)
+    for item in fields(kind)
 )
 
 _DOES_NOT_APPLY: Final = gettext_noop("%(field)s does not apply to %(kind)s.")
@@ -219,7 +223,7 @@ def _inferred(given: Mapping[str, Any]) -> EntryFamily:
     return "two_player"
 
 
-def _build(kind: type[_E], given: Mapping[str, Any], prefix: str) -> _E:
+def build_entry(kind: type[_E], given: Mapping[str, Any], prefix: str) -> _E:
     """``kind`` from ``given``: a field of another kind of entry is refused, naming it."""
     own = {item.name for item in fields(kind)}  # type: ignore[arg-type]
     values: dict[str, Any] = {}
@@ -233,7 +237,7 @@ def _build(kind: type[_E], given: Mapping[str, Any], prefix: str) -> _E:
             )
         if name in _NESTED:
             value = tuple(
-                _build(_NESTED[name], dict(item), f"{prefix}{name}[{index}].")
+                build_entry(_NESTED[name], dict(item), f"{prefix}{name}[{index}].")
                 for index, item in enumerate(value)
             )
         elif name == "leftovers":
@@ -258,7 +262,7 @@ def entry_from_dict(
         family = _inferred(given)
     if family != "rummy" and given.get("outcome") == "dead" and set(given) <= {"outcome", "upcard"}:
         return DeadHand(upcard=given.get("upcard"))
-    return _build(_KINDS[family], given, prefix)
+    return build_entry(ENTRY_KINDS[family], given, prefix)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,11 +11,11 @@ from engine.errors import EngineError
 from engine.rummy import RummyHandResult, score_rummy_hand
 from scoring.selectors import HandContext, MatchState
 from scoring.services.entries.kinds import Prepared, RummyEntry
-from scoring.services.entries.verdicts import _scored, _seat_check
+from scoring.services.entries.verdicts import scored_dict, seat_check
 
 
-def _prepare_rummy(state: MatchState, ctx: HandContext, entry: RummyEntry) -> Prepared:
-    went_out = _seat_check(state, entry.went_out, "went_out", ctx.playing)
+def prepare_rummy(state: MatchState, ctx: HandContext, entry: RummyEntry) -> Prepared:
+    went_out = seat_check(state, entry.went_out, "went_out", ctx.playing)
     leftovers = entry.leftovers or {}
     try:
         result: RummyHandResult = score_rummy_hand(
@@ -45,6 +45,6 @@ def _prepare_rummy(state: MatchState, ctx: HandContext, entry: RummyEntry) -> Pr
         "counts": list(result.counts),
         "cards_left": [format_cards(c) if c is not None else None for c in result.cards_left],
         "points": result.points,
-        "scored": _scored(hand),
+        "scored": scored_dict(hand),
     }
     return Prepared("rummy", entry.as_payload(), verdict)

@@ -29,12 +29,12 @@ from scoring.services.entries.kinds import (
     TwoPlayerEntry,
 )
 from scoring.services.entries.verdicts import (
-    _deck_map,
-    _outcome,
-    _refused,
-    _scored,
-    _seat_check,
-    _verdict,
+    deck_map_of,
+    parse_outcome,
+    refused_error,
+    scored_dict,
+    seat_check,
+    verdict_dict,
 )
 
 
@@ -48,7 +48,7 @@ def _board(
 ) -> tuple[str, HandResult, int | None, int | None]:
     """Score one two-player board with the engine: (entry kind, result, knocker, defender)."""
     rules = state.rules
-    outcome = _outcome(entry.outcome, prefix)
+    outcome = parse_outcome(entry.outcome, prefix)
     by_cards = entry.knocker_cards is not None or entry.defender_cards is not None
     try:
         upcard = parse_card(entry.upcard) if entry.upcard else None
@@ -79,11 +79,11 @@ def _board(
                 upcard=upcard,
             )
         except EngineError as exc:
-            raise _refused(exc, prefix) from None
+            raise refused_error(exc, prefix) from None
         return "dead", dead, None, None
-    knocker = _seat_check(state, entry.knocker, f"{prefix}knocker", playing)
+    knocker = seat_check(state, entry.knocker, f"{prefix}knocker", playing)
     if partnership or entry.defender is not None:
-        defender = _seat_check(state, entry.defender, f"{prefix}defender", playing)
+        defender = seat_check(state, entry.defender, f"{prefix}defender", playing)
     else:
         others = [p for p in playing if p != knocker]
         if len(others) != 1:
@@ -115,7 +115,7 @@ def _board(
                 upcard=upcard,
                 knock_limit=entry.knock_limit,
                 diamond_number=entry.diamond_number,
-                deck_map=_deck_map(state) if rules.family == "gem" else None,
+                deck_map=deck_map_of(state) if rules.family == "gem" else None,
                 taken_from_discard=entry.taken_from_discard,
             )
             check_claim(
@@ -147,22 +147,22 @@ def _board(
             check_claim(result, claimed_points=entry.points)
             kind = "counts"
     except EngineError as exc:
-        raise _refused(exc, prefix) from None
+        raise refused_error(exc, prefix) from None
     return kind, result, knocker, defender
 
 
-def _prepare_two(state: MatchState, ctx: HandContext, entry: TwoPlayerEntry) -> Prepared:
+def prepare_two(state: MatchState, ctx: HandContext, entry: TwoPlayerEntry) -> Prepared:
     kind, result, knocker, defender = _board(state, entry, ctx.playing)
     if knocker is None or defender is None:
         hand = ScoredHand.dead()
     else:
         hand = ScoredHand.from_hand(result, knocker=knocker, defender=defender)
-    verdict = _verdict(result, knocker, defender)
-    verdict["scored"] = _scored(hand)
+    verdict = verdict_dict(result, knocker, defender)
+    verdict["scored"] = scored_dict(hand)
     return Prepared(kind, entry.as_payload(), verdict)
 
 
-def _prepare_partnership(
+def prepare_partnership(
     state: MatchState, ctx: HandContext, entry: PartnershipEntry | DeadHand
 ) -> Prepared:
     rules = state.rules
@@ -176,7 +176,7 @@ def _prepare_partnership(
             "team_points": [0, 0],
             "boards": [],
             "winner_team": None,
-            "scored": _scored(ScoredHand.dead()),
+            "scored": scored_dict(ScoredHand.dead()),
         }
         return Prepared("dead", entry.as_payload(), verdict)
     if len(entry.boards) != 2:
@@ -193,7 +193,7 @@ def _prepare_partnership(
         )
         kinds.add(kind)
         results.append(result)
-        verdicts.append(_verdict(result, knocker, defender))
+        verdicts.append(verdict_dict(result, knocker, defender))
         if knocker is not None and defender is not None:
             seats_used += [knocker, defender]
             teams.append(state.side_of(knocker))
@@ -206,7 +206,7 @@ def _prepare_partnership(
             rules, results[0], results[1], knocker_team_a=teams[0], knocker_team_b=teams[1]
         )
     except EngineError as exc:
-        raise _refused(exc, "boards.") from None
+        raise refused_error(exc, "boards.") from None
     hand = ScoredHand.from_partnership(combined)
     verdict = {
         "outcome": "dead" if hand.winner is None else combined.outcome.value,
@@ -215,7 +215,7 @@ def _prepare_partnership(
         "points": combined.points,
         "team_points": list(combined.team_points),
         "boards": verdicts,
-        "scored": _scored(hand),
+        "scored": scored_dict(hand),
     }
     kind = "cards" if "cards" in kinds else ("dead" if kinds == {"dead"} else "counts")
     return Prepared(kind, entry.as_payload(), verdict)

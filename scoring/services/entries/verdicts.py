@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from clubs.models import Club
 from core.errors import ApplicationError
 from core.i18n import engine_message
 from engine.cards import format_card, format_cards
@@ -18,6 +19,8 @@ from engine.scoring import (
     HandOutcome,
     HandResult,
 )
+from scoring.organiser import organiser
+from scoring.permissions import no_seat_message
 from scoring.selectors import MatchState
 
 # -- engine errors -----------------------------------------------------------------------------
@@ -59,16 +62,16 @@ _FIELD_HINTS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _field_for(message: str) -> str | None:
+def field_for(message: str) -> str | None:
     for needle, name in _FIELD_HINTS:
         if needle in message:
             return name
     return None
 
 
-def _refused(exc: EngineError, prefix: str = "") -> ApplicationError:
+def refused_error(exc: EngineError, prefix: str = "") -> ApplicationError:
     """An engine error as the one application error, naming the field it is about."""
-    name = _field_for(str(exc))
+    name = field_for(str(exc))
     return ApplicationError(
         engine_message(exc), status=400, field=f"{prefix}{name}" if name else prefix or None
     )
@@ -77,7 +80,7 @@ def _refused(exc: EngineError, prefix: str = "") -> ApplicationError:
 # -- hands: scoring with the engine ------------------------------------------------------------
 
 
-def _outcome(value: str | None, prefix: str) -> HandOutcome | None:
+def parse_outcome(value: str | None, prefix: str) -> HandOutcome | None:
     if value is None:
         return None
     try:
@@ -96,12 +99,13 @@ def _seat_name(state: MatchState, position: int) -> str:
     return seat.player.name if seat is not None else str(position + 1)
 
 
-def _seat_check(state: MatchState, position: int | None, name: str, allowed: Sequence[int]) -> int:
+def seat_check(state: MatchState, position: int | None, name: str, allowed: Sequence[int]) -> int:
     if position is None:
         raise ApplicationError(_("This field is required."), field=name)
     if state.seat(position) is None:
         raise ApplicationError(
-            _("There is no player at seat %(seat)s.") % {"seat": position}, field=name
+            no_seat_message(position),
+            field=name,
         )
     if position not in allowed:
         # Names, not positions: a person reads this on the entry page (seats count from 1
@@ -117,7 +121,7 @@ def _seat_check(state: MatchState, position: int | None, name: str, allowed: Seq
     return position
 
 
-def _verdict(result: HandResult, knocker: int | None, defender: int | None) -> dict[str, Any]:
+def verdict_dict(result: HandResult, knocker: int | None, defender: int | None) -> dict[str, Any]:
     seat = {"knocker": knocker, "defender": defender}
     return {
         "outcome": result.outcome.value,
@@ -156,7 +160,7 @@ def _verdict(result: HandResult, knocker: int | None, defender: int | None) -> d
     }
 
 
-def _scored(hand: ScoredHand) -> dict[str, Any]:
+def scored_dict(hand: ScoredHand) -> dict[str, Any]:
     return {
         "winner": hand.winner,
         "points": hand.points,
@@ -165,8 +169,9 @@ def _scored(hand: ScoredHand) -> dict[str, Any]:
     }
 
 
-def _deck_map(state: MatchState) -> DeckMap | None:
+def deck_map_of(state: MatchState) -> DeckMap | None:
     """The club's Gem deck map (which gem each card carries: club data, RULES.md §8), or None
     when the club has not given one, in which case Gem hands are entered by counts."""
-    raw = state.match.event.club.gem_deck_map
+    club_id = organiser().terms_for(match=state.match).club_id
+    raw = Club.objects.filter(pk=club_id).values_list("gem_deck_map", flat=True).first()
     return DeckMap.from_mapping(raw) if raw else None
