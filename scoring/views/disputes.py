@@ -33,13 +33,14 @@ def submission_dispute_view(request: HttpRequest, pk: int, sid: int) -> HttpResp
         raise Http404 from None
     if sub.hand.game.match_id != pk:
         raise Http404
-    if MatchPage(request, pk).link_replaced:
+    page = MatchPage(request, pk)
+    if page.link_replaced:
         return link_gone_page(request)
     back = reverse("match-detail", args=[pk])
     try:
         hand_dispute(
             submission=sub,
-            actor=Actor.from_request(request),
+            actor=page.actor,
             reason=request.POST.get("reason") or "",
             as_position=parse_ascii_int(request.POST.get("as_position") or ""),
         )
@@ -47,7 +48,7 @@ def submission_dispute_view(request: HttpRequest, pk: int, sid: int) -> HttpResp
         if exc.status == 404:
             raise Http404 from None
         if exc.status == 403:
-            return refused_page(MatchPage(request, pk), exc)
+            return refused_page(page, exc)
         messages.error(request, exc.message)
         return HttpResponseRedirect(back + "#pending")
     messages.info(

@@ -1,6 +1,8 @@
-"""Fixtures for the club tests: a club with an admin and a director, a stranger, API clients.
+"""Fixtures for the club tests: a club with an admin and a director, a stranger, API clients,
+players made on demand.
 
-The tournament tests reuse them (``tests/tournaments/conftest.py``).
+The tournament and printing tests reuse them (``tests/tournaments/conftest.py``,
+``tests/printing/conftest.py``).
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from clubs.models import ClubRole
-from tests.clubs.factories import ClubFactory, ClubRoleFactory, UserFactory
+from tests.clubs.factories import ClubFactory, ClubRoleFactory, PlayerFactory, UserFactory
 
 
 @pytest.fixture
@@ -42,3 +44,11 @@ def director_api(director):
     client = APIClient()
     client.force_authenticate(director)
     return client
+
+
+@pytest.fixture
+def make_players(club):
+    def make(n: int, **kwargs):
+        return [PlayerFactory(club=club, **kwargs) for _ in range(n)]
+
+    return make

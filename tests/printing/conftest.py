@@ -1,44 +1,14 @@
-"""Fixtures for the printing app's tests: a club with a director, players and API clients."""
+"""Fixtures for the printing app's tests: the club ones (a club with a director, API clients,
+players made on demand) come from ``tests/clubs/conftest.py``."""
 
 from __future__ import annotations
 
-import pytest
-from rest_framework.test import APIClient
-
-from clubs.models import ClubRole
-from tests.clubs.factories import ClubFactory, ClubRoleFactory, PlayerFactory, UserFactory
-
-
-@pytest.fixture
-def club(db):
-    return ClubFactory()
-
-
-@pytest.fixture
-def director(club):
-    return ClubRoleFactory(club=club, role=ClubRole.Role.DIRECTOR).user
-
-
-@pytest.fixture
-def stranger(db):
-    return UserFactory()
-
-
-@pytest.fixture
-def api():
-    return APIClient()
-
-
-@pytest.fixture
-def director_api(director):
-    client = APIClient()
-    client.force_authenticate(director)
-    return client
-
-
-@pytest.fixture
-def make_players(club):
-    def make(n: int, **kwargs):
-        return [PlayerFactory(club=club, **kwargs) for _ in range(n)]
-
-    return make
+from tests.clubs.conftest import (  # noqa: F401 (fixtures)
+    admin_user,
+    api,
+    club,
+    director,
+    director_api,
+    make_players,
+    stranger,
+)
