@@ -15,6 +15,7 @@ SUITES = [
     "bench.engine_bench",
     "bench.pairing_bench",
     "bench.tournament_bench",
+    "bench.national_bench",
     "bench.serve_bench",
 ]
 

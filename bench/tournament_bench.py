@@ -40,8 +40,19 @@ def _timed(fn: Callable[[], T]) -> tuple[T, float]:
     return out, time.perf_counter() - start
 
 
-def _build(players: int, rounds: int, *, hands: bool, seed: int, name: str) -> Any:
-    """A Swiss event with ``rounds`` rounds of results, written with bulk_create."""
+def event_build(
+    players: int,
+    rounds: int,
+    *,
+    hands: bool,
+    seed: int,
+    name: str,
+    options: dict[str, Any] | None = None,
+) -> Any:
+    """A Swiss event with ``rounds`` rounds of results, written with bulk_create.
+
+    ``options`` are the event's (default: paired at once, by seed, whatever the field's size).
+    """
     from django.db import transaction
     from django.utils import timezone
 
@@ -66,7 +77,9 @@ def _build(players: int, rounds: int, *, hands: bool, seed: int, name: str) -> A
             rules=rules,
             match_format={"kind": "single_game"},
             lots_seed=seed,
-            options={"async_pairing_from": 10**9, "pair_by": "seed"},
+            options={"async_pairing_from": 10**9, "pair_by": "seed"}
+            if options is None
+            else options,
         )
         Registration.objects.bulk_create(
             [
@@ -274,12 +287,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         task.delay = lambda *a, **k: None
 
     small, large = (256, 512) if args.small else (1024, 4096)
-    old = setup_databases(verbosity=0, interactive=False)
+    old = setup_databases(verbosity=0, interactive=False, serialized_aliases=())
     try:
         vendor = connection.vendor
         print(f"Tournament bench on {vendor} ({connection.settings_dict['NAME']})")
         event, t_build = _timed(
-            lambda: _build(small, 9, hands=True, seed=args.seed, name=f"swiss-{small}")
+            lambda: event_build(small, 9, hands=True, seed=args.seed, name=f"swiss-{small}")
         )
         print(f"built {small} players x 9 rounds with every hand in {t_build:.1f} s")
         p_small = _pairing_times(event)
@@ -289,7 +302,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         n_hands = HandSubmission.objects.filter(hand__game__match__event=event).count()
         rated, t_ratings = _timed(lambda: ratings_update_for_event(event=event))
         big, t_build_big = _timed(
-            lambda: _build(large, 5, hands=False, seed=args.seed, name=f"swiss-{large}")
+            lambda: event_build(large, 5, hands=False, seed=args.seed, name=f"swiss-{large}")
         )
         print(f"built {large} players x 5 rounds in {t_build_big:.1f} s\n")
         p_large = _pairing_times(big)

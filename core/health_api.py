@@ -20,6 +20,7 @@ class HealthApi(APIView):
         database = serializers.DictField()
         broker = serializers.DictField()
         workers = serializers.DictField()
+        beat = serializers.DictField()
 
     @extend_schema(responses={200: OutputSerializer, 503: OutputSerializer})
     def get(self, request: Request) -> Response:

@@ -50,6 +50,17 @@ compares the processes' clocks (``time.time``): one host's, or several hosts' ke
 NTP, where a skew of s seconds can serve a drawing s seconds older than the version read, which
 the next poll mends.
 
+Behind a proxy (deploy/nginx/knock.conf) neither middleware is asked for a spectator's "nothing
+changed". What every visitor without a session sees alike (the versions, the live regions, the
+public pages named in ``KNOCK_LIVE_PUBLIC_PAGES``) is answered with headers a shared cache acts
+on (:func:`cache_headers`: ``Cache-Control: public, max-age=0, s-maxage=...``, ``ETag``,
+``Vary``), and a request with a session, a seat key or a token is answered ``private, no-store``.
+With ``KNOCK_LIVE_PUBLISH_URL`` set, every write that moves a page's version tells it once, after
+commit (:func:`live_changed`), to nchan's publisher; the pages subscribe to it
+(``KNOCK_LIVE_SUBSCRIBE_URL``) and fetch the regions of the version they are told at a URL keyed
+by it (``?v=<version>``), which the cache keeps for a minute. Without those settings (``make run``,
+no proxy) the pages poll as above.
+
 Which URLs and selectors: ``KNOCK_LIVE_VERSIONS`` and ``KNOCK_LIVE_FRAGMENTS`` in the settings,
 each a list of (URL name, dotted path of a selector, the selector's keyword for the route's one
 id), the selector returning the version or None. The path is resolved by the URL conf
@@ -66,15 +77,17 @@ import json
 import logging
 import re
 import time
+import urllib.request
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache, caches
-from django.db import InterfaceError, OperationalError, connection
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, ResolverMatch, get_urlconf, resolve
 from django.utils import translation
+from django.utils.cache import patch_cache_control, patch_vary_headers, set_response_etag
 from django.utils.module_loading import import_string
 
 from core.api import conditional, version_etag
@@ -155,14 +168,19 @@ class LiveVersionMiddleware:
         self.get_response = get_response
         self.routes = _routes("KNOCK_LIVE_VERSIONS")
         self.fragments = _routes("KNOCK_LIVE_FRAGMENTS")
+        self.public = set(getattr(settings, "KNOCK_LIVE_PUBLIC_PAGES", []))
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         answer = self._answer(request) if request.method == "GET" else None
-        if answer is not None:
-            return answer
-        response = self.get_response(request)
-        if request.method == "GET" and _route(self.fragments, request) is not None:
-            response[POLL_HEADER] = str(settings.KNOCK_LIVE_POLL_MS)
+        response = answer if answer is not None else self.get_response(request)
+        if request.method in ("GET", "HEAD"):
+            found = _resolved(get_urlconf(), request.path_info)
+            name = (found.url_name or "") if found is not None else ""
+            if name in self.fragments:
+                response[POLL_HEADER] = str(settings.KNOCK_LIVE_POLL_MS)
+                cache_headers(request, response, kind="fragment")
+            elif name in self.routes or name in self.public:
+                cache_headers(request, response, kind="version" if name in self.routes else "page")
         return response
 
     def _answer(self, request: HttpRequest) -> HttpResponse | None:
@@ -198,6 +216,76 @@ class LiveVersionMiddleware:
             return None  # moved: the regions, drawn below
         response[POLL_HEADER] = str(settings.KNOCK_LIVE_POLL_MS)
         return response
+
+
+# -- what a shared cache may keep (docs/live.md, deploy/nginx/knock.conf) -------------------------
+
+# How long a shared cache may answer what every visitor without a session sees alike: a version,
+# the live regions as they are now, a public page. A second is enough to answer a room's polls
+# of one moment with one request, and late by at most a second.
+SHARED_SECONDS = 1
+# The regions of one version, asked for by version (``?v=<version>``, after a push): they never
+# change for that version; a minute, as FRAGMENT_TIMEOUT (an event's version may step back when a
+# director's correction removes a bracket match: a minute bounds what that could serve).
+VERSIONED_SECONDS = 60
+# The one query string a spectator's regions may carry: the version they are asked for.
+VERSIONED = re.compile(r"v=([0-9]{1,19})")
+
+
+def private_request(request: HttpRequest) -> bool:
+    """A request whose answer may be this visitor's alone: a session, a seat key or a token."""
+    meta = request.META
+    return (
+        "HTTP_AUTHORIZATION" in meta
+        or "HTTP_X_MATCH_KEY" in meta
+        or settings.SESSION_COOKIE_NAME in request.COOKIES
+    )
+
+
+def cache_headers(request: HttpRequest, response: HttpResponse, *, kind: str) -> None:
+    """Say who may keep ``response``: a ``version``, a ``fragment`` (live regions) or a public
+    ``page``.
+
+    Public (``public, max-age=0, s-maxage``, an ``ETag`` and ``Vary: Accept-Language, Cookie``)
+    only when it is what every visitor without a session is answered: the request carries no
+    session, key or token, and the answer sets no cookie and holds no form's CSRF token (both
+    would be this visitor's). ``max-age=0``: a browser asks again each time (live.js), a shared
+    cache answers for ``s-maxage``. A live fragment's ETag is its version, as the ``304`` of
+    :class:`LiveVersionMiddleware` says it; asked for by version (``?v=``) and showing that
+    version, it is kept :data:`VERSIONED_SECONDS`. Anything else of these routes is private
+    (``no-store`` for versions and regions, ``no-cache`` for a page): no cache between the
+    visitor and Knock keeps it.
+    """
+    if response.status_code not in (200, 304):
+        return
+    public = (
+        not private_request(request)
+        and not response.cookies
+        and not response.has_header("Set-Cookie")
+        and not response.streaming
+        and CSRF_FIELD not in (response.content if response.status_code == 200 else b"")
+    )
+    if not public:
+        del response["Cache-Control"]
+        # A page may be kept by the visitor's browser (back and forward), never by a cache.
+        if kind == "page":
+            patch_cache_control(response, private=True, no_cache=True)
+        else:
+            patch_cache_control(response, private=True, no_store=True)
+        return
+    del response["Cache-Control"]
+    seconds = SHARED_SECONDS
+    if kind == "fragment" and response.status_code == 200:
+        shown = fragment_version(response.content)
+        if shown is not None:
+            response["ETag"] = version_etag(shown)
+            asked = VERSIONED.fullmatch(request.META.get("QUERY_STRING", ""))
+            if asked is not None and int(asked[1]) == shown:
+                seconds = VERSIONED_SECONDS
+    if not response.has_header("ETag") and response.status_code == 200:
+        set_response_etag(response)
+    patch_cache_control(response, public=True, max_age=0, s_maxage=seconds)
+    patch_vary_headers(response, ("Accept-Language", "Cookie"))
 
 
 # How often the server asks open pages to poll, on every answer to a poll of their regions.
@@ -333,10 +421,11 @@ class LiveFragmentMiddleware:
         meta = request.META
         return (
             request.method == "GET"
-            and not meta.get("QUERY_STRING")
-            and "HTTP_AUTHORIZATION" not in meta
-            and "HTTP_X_MATCH_KEY" not in meta
-            and settings.SESSION_COOKIE_NAME not in request.COOKIES
+            and (
+                not meta.get("QUERY_STRING")
+                or VERSIONED.fullmatch(meta.get("QUERY_STRING", "")) is not None
+            )
+            and not private_request(request)
         )
 
     @staticmethod
@@ -412,3 +501,83 @@ def by_version(
         local.set_many({keys[pk]: (versions[pk], fresh.get(pk)) for pk in stale})
         out.update({pk: fresh.get(pk) for pk in stale})
     return {pk: value for pk, value in out.items() if value is not None}
+
+
+# -- the push: a page's new version, told once to nchan after commit ------------------------------
+#
+# With KNOCK_LIVE_PUBLISH_URL set (deploy/nginx/knock.conf: nchan's publisher, on localhost only),
+# a write that moves a page's version calls live_changed in its transaction; after commit the
+# version is read once and POSTed to the page's channel, and nchan fans it out to every open page
+# subscribed to it (static/js/live.js). Nothing is published for a write rolled back. A publish
+# that fails is logged and forgotten: the pages fall back to polling when their subscription
+# breaks, and the next change is published again. Unset (the default): nothing is published.
+
+# A publish waits at most this long for nchan (on the same machine: a few milliseconds).
+PUBLISH_TIMEOUT = 1.0
+# The version this process published last, per channel: two writes of one page committing
+# together read the same version after commit, and it is told once.
+PUBLISHED: dict[str, Any] = {}
+PUBLISHED_KEPT = 4096
+
+
+def live_channel(*, page: str, pk: int) -> str:
+    """The channel of a live page (``match-12``, ``event-3``): nchan's channel id."""
+    return f"{page}-{pk}"
+
+
+def live_subscribe_url(*, page: str, pk: int) -> str:
+    """Where the page subscribes to its versions ("" while nothing is pushed: it polls)."""
+    base: str = getattr(settings, "KNOCK_LIVE_SUBSCRIBE_URL", "")
+    if not base or not getattr(settings, "KNOCK_LIVE_PUBLISH_URL", ""):
+        return ""
+    return base + live_channel(page=page, pk=pk)
+
+
+def live_changed(*, page: str, pk: int) -> None:
+    """Tell the page's subscribers its new version once the current transaction commits.
+
+    ``page`` names a channel of ``KNOCK_LIVE_CHANNELS`` (``match``, ``event``), whose selector
+    reads the version after commit, so what is told is what the page would fetch. Called from
+    the services that move a version, inside their transaction; outside one it publishes at
+    once (Django's ``on_commit``).
+    """
+    if not getattr(settings, "KNOCK_LIVE_PUBLISH_URL", ""):
+        return
+    transaction.on_commit(functools.partial(live_publish, page=page, pk=pk))
+
+
+def _channels() -> dict[str, Route]:
+    return {
+        page: (import_string(selector), keyword)
+        for page, selector, keyword in getattr(settings, "KNOCK_LIVE_CHANNELS", [])
+    }
+
+
+def live_publish(*, page: str, pk: int) -> bool:
+    """Publish the page's current version to its channel; False if it was not (no such page,
+    told already, or nchan did not take it: logged, never raised)."""
+    url: str = getattr(settings, "KNOCK_LIVE_PUBLISH_URL", "")
+    channel = live_channel(page=page, pk=pk)
+    try:
+        selector, keyword = _channels()[page]
+        stamp = selector(**{keyword: pk})
+        if stamp is None or not url:
+            return False
+        version = stamp[0] if isinstance(stamp, tuple) else stamp
+        if PUBLISHED.get(channel) == version:
+            return False
+        request = urllib.request.Request(
+            url + channel,
+            data=str(version).encode(),
+            method="POST",
+            headers={"Content-Type": "text/plain", "Accept": "text/json"},
+        )
+        with urllib.request.urlopen(request, timeout=PUBLISH_TIMEOUT) as answer:
+            answer.read()
+    except Exception as exc:  # a publish is a help, never a need: the pages poll without it
+        logger.warning("live push: %s not published (%s: %s)", channel, type(exc).__name__, exc)
+        return False
+    if len(PUBLISHED) >= PUBLISHED_KEPT:
+        PUBLISHED.clear()
+    PUBLISHED[channel] = version
+    return True

@@ -9,6 +9,8 @@ is a 400 too, and one over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` a 413.
 :class:`DatabaseUnavailableMiddleware` turns a lost or refused database connection raised by a
 view into a 503 with ``Retry-After``; ``handler500`` (core/error_views.py) does the same for one
 raised by a middleware.
+
+:class:`HealthCheckMiddleware` answers ``/healthz`` before any other middleware.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from core.error_views import database_unavailable, error_response, is_database_unavailable
 from core.parsers import is_unencodable, printable_key, unencodable_error
+from core.views import healthz
 
 FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
 
@@ -77,3 +80,28 @@ class DatabaseUnavailableMiddleware:
         if is_database_unavailable(exception):
             return database_unavailable(request, exception)
         return None
+
+
+# The health check's path (config/urls.py routes it to core.views.healthz as well).
+HEALTH_PATH = "/healthz"
+
+
+class HealthCheckMiddleware:
+    """Answers ``GET /healthz`` first, whatever the host and the scheme.
+
+    A load balancer probes each machine by its address (``Host: 10.0.0.5``) over plain HTTP:
+    Django's host check would refuse it with 400 and ``SECURE_SSL_REDIRECT`` send it to HTTPS,
+    so no probe could pass. Placed first in ``MIDDLEWARE``, this answers that path before either
+    runs (it never reads the host), with the health view's own answer; every other request goes
+    on as before. The health body names no secret, and is public over HTTPS already.
+    ``/api/health/`` (the same body through the API) stays an API view, host-checked but exempt
+    from the redirect (``SECURE_REDIRECT_EXEMPT``).
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.path_info == HEALTH_PATH and request.method in ("GET", "HEAD"):
+            return healthz(request)
+        return self.get_response(request)

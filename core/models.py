@@ -6,13 +6,18 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+# A heartbeat row whose hostname starts with this is Celery beat's, not a worker's: beat records
+# every tick under ``beat@<host>`` (core.beat), and /healthz reports it apart from the workers.
+BEAT_HOSTNAME_PREFIX = "beat@"
+
 
 class WorkerHeartbeat(models.Model):
-    """The last time a worker proved it consumes tasks from the broker.
+    """The last time a worker proved it consumes tasks from the broker (or beat that it ticks).
 
     Written every few seconds by a thread in each worker's main process (``core.signals``), and
     by the ``core.tasks.heartbeat`` task beat sends. The database is the record, so /healthz works
-    the same with any broker and any number of workers.
+    the same with any broker and any number of workers. Beat's own row (``BEAT_HOSTNAME_PREFIX``)
+    shares the table: one "last seen" per process, with no migration for a second kind.
     """
 
     hostname = models.CharField(max_length=255, unique=True)

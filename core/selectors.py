@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from core.models import ApiToken, WorkerHeartbeat
+from core.models import BEAT_HOSTNAME_PREFIX, ApiToken, WorkerHeartbeat
 from core.tokens import token_digest
 
 if TYPE_CHECKING:
@@ -90,7 +90,11 @@ def _workers(database_ok: bool) -> tuple[Check, list[dict[str, str]]]:
         return Check(False, "unknown: the database is down"), []
     max_age = timedelta(seconds=settings.KNOCK_WORKER_HEARTBEAT_MAX_AGE)
     since = timezone.now() - max_age
-    live = list(WorkerHeartbeat.objects.filter(last_seen__gte=since).order_by("hostname"))
+    live = list(
+        WorkerHeartbeat.objects.filter(last_seen__gte=since)
+        .exclude(hostname__startswith=BEAT_HOSTNAME_PREFIX)
+        .order_by("hostname")
+    )
     rows = [{"hostname": h.hostname, "last_seen": h.last_seen.isoformat()} for h in live]
     if not live:
         # A worker beats only while it can use its broker (core.signals): a silent one is dead,
@@ -103,17 +107,41 @@ def _workers(database_ok: bool) -> tuple[Check, list[dict[str, str]]]:
     return Check(True, f"{len(live)} live"), rows
 
 
+def _beat(database_ok: bool) -> tuple[Check, str | None]:
+    """Whether beat ticked lately (core.beat records every tick), and when it last did.
+
+    A dead beat stops the sweeps that finish work a lost message left undone: nothing looks
+    wrong until results stop reaching the standings, so health says so as soon as it is late.
+    """
+    if not database_ok:
+        return Check(False, "unknown: the database is down"), None
+    last = (
+        WorkerHeartbeat.objects.filter(hostname__startswith=BEAT_HOSTNAME_PREFIX)
+        .order_by("-last_seen")
+        .first()
+    )
+    if last is None:
+        return Check(False, "beat has never ticked (start exactly one celery beat)"), None
+    age = (timezone.now() - last.last_seen).total_seconds()
+    seen = last.last_seen.isoformat()
+    if age > settings.KNOCK_BEAT_HEARTBEAT_MAX_AGE:
+        return Check(False, f"stale: beat's last tick was {age:.0f} s ago"), seen
+    return Check(True, f"ticked {age:.0f} s ago"), seen
+
+
 def health_status() -> dict[str, object]:
     """The state of every service Knock needs, as /healthz reports it."""
     database = _database()
     broker = _broker()
     workers, live = _workers(database.ok)
-    ok = database.ok and broker.ok and workers.ok
+    beat, beat_seen = _beat(database.ok)
+    ok = database.ok and broker.ok and workers.ok and beat.ok
     return {
         "status": "ok" if ok else "degraded",
         "database": {"ok": database.ok, "detail": database.detail},
         "broker": {"ok": broker.ok, "detail": broker.detail},
         "workers": {"ok": workers.ok, "detail": workers.detail, "live": live},
+        "beat": {"ok": beat.ok, "detail": beat.detail, "last_seen": beat_seen},
     }
 
 

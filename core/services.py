@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from core.models import ApiToken, WorkerHeartbeat
+from core.models import BEAT_HOSTNAME_PREFIX, ApiToken, WorkerHeartbeat
 from core.tokens import token_digest, token_new_key, token_prefix
 
 if TYPE_CHECKING:
@@ -29,6 +29,11 @@ def worker_heartbeat_record(*, hostname: str, at: datetime | None = None) -> Wor
         hostname=hostname, defaults={"last_seen": at or timezone.now()}
     )
     return heartbeat
+
+
+def beat_heartbeat_record(*, hostname: str, at: datetime | None = None) -> WorkerHeartbeat:
+    """Record that the beat on ``hostname`` ticked (a row of its own, apart from the workers')."""
+    return worker_heartbeat_record(hostname=f"{BEAT_HOSTNAME_PREFIX}{hostname}", at=at)
 
 
 def worker_heartbeat_forget(*, hostname: str) -> None:

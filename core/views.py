@@ -13,6 +13,6 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 def healthz(request: HttpRequest) -> JsonResponse:
-    """200 when the database, the broker and at least one worker are up; 503 otherwise."""
+    """200 when the database, the broker, at least one worker and beat are up; 503 otherwise."""
     status = health_status()
     return JsonResponse(status, status=200 if status["status"] == "ok" else 503)

@@ -7,7 +7,9 @@ the schema. Errors are the usual JSON ``{detail, field}``.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from typing import Any, Protocol, TypeVar
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
@@ -20,8 +22,8 @@ from rest_framework.views import APIView
 from core.api import FORBIDDEN, INVALID, NOT_FOUND, conflict
 from core.errors import ApplicationError
 from core.permissions import ReadOnlyOrAuthenticated
-from printing.pdf import PAPERS, Paper, table_pdf
-from printing.services import checkin_cards_pdf, round_print_pdf
+from printing.pdf import PAPERS, Paper
+from printing.services import Absolute, checkin_cards_pdf, export_table_pdf, round_print_pdf
 from scoring.permissions import Actor
 from tournaments.models import Event, Round
 from tournaments.selectors.exports import (
@@ -30,6 +32,8 @@ from tournaments.selectors.exports import (
     event_results_export,
     event_standings_export,
 )
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 PAPER = OpenApiParameter(
     "paper",
@@ -74,16 +78,42 @@ class _FileApi(APIView):
         return super().perform_content_negotiation(request, force=True)
 
 
-class RoundPrintApi(_FileApi):
-    @extend_schema(
+class _PdfBuild(Protocol):
+    """A printing service that builds a PDF holding private links (it refuses whoever is not one
+    of the event's directors): ``round_print_pdf`` or ``checkin_cards_pdf`` with its round or
+    event given."""
+
+    def __call__(self, *, actor: Actor, absolute: Absolute, paper: Paper) -> bytes: ...
+
+
+def _director_pdf(request: Request, build: _PdfBuild, name: str) -> HttpResponse:
+    """The PDF ``build`` makes for the request's actor on the paper asked for, as a download
+    named ``<name>-<paper>.pdf``."""
+    paper = _paper(request)
+    content = build(
+        actor=Actor.from_request(request), absolute=request.build_absolute_uri, paper=paper
+    )
+    return _file(content, "application/pdf", f"{name}-{paper}.pdf")
+
+
+def _director_pdf_schema(*, refused: str, description: str) -> Callable[[F], F]:
+    """The schema of a director's PDF: ``refused`` is why it answers 409."""
+    return extend_schema(
         parameters=[PAPER],
         responses={
             (200, "application/pdf"): PDF,
             400: INVALID,
             403: FORBIDDEN,
             404: NOT_FOUND,
-            409: conflict("The round has no tables yet."),
+            409: conflict(refused),
         },
+        description=description,
+    )
+
+
+class RoundPrintApi(_FileApi):
+    @_director_pdf_schema(
+        refused="The round has no tables yet.",
         description="The round's table list and one slip per table with each seat's private "
         "link as a QR code and the rules in brief (the event's directors only; tables where "
         "the director plays have no links on their slip).",
@@ -91,42 +121,37 @@ class RoundPrintApi(_FileApi):
     def get(self, request: Request, event_id: int, number: int) -> HttpResponse:
         event = _event(event_id)
         rnd = get_object_or_404(Round, event=event, number=number)
-        paper = _paper(request)
-        content = round_print_pdf(
-            rnd=rnd,
-            actor=Actor.from_request(request),
-            absolute=request.build_absolute_uri,
-            paper=paper,
+        return _director_pdf(
+            request, partial(round_print_pdf, rnd=rnd), f"event-{event.pk}-round-{number}"
         )
-        return _file(content, "application/pdf", f"event-{event.pk}-round-{number}-{paper}.pdf")
 
 
 class CheckinCodesApi(_FileApi):
-    @extend_schema(
-        parameters=[PAPER],
-        responses={
-            (200, "application/pdf"): PDF,
-            400: INVALID,
-            403: FORBIDDEN,
-            404: NOT_FOUND,
-            409: conflict("Nobody has registered yet."),
-        },
+    @_director_pdf_schema(
+        refused="Nobody has registered yet.",
         description="One card per registered player with their self check-in link as a QR "
         "code (the event's directors only).",
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
         event = _event(event_id)
-        paper = _paper(request)
-        content = checkin_cards_pdf(
-            event=event,
-            actor=Actor.from_request(request),
-            absolute=request.build_absolute_uri,
-            paper=paper,
+        return _director_pdf(
+            request, partial(checkin_cards_pdf, event=event), f"event-{event.pk}-checkin"
         )
-        return _file(content, "application/pdf", f"event-{event.pk}-checkin-{paper}.pdf")
 
 
-def _export(request: Request, table: ExportTable, name: str, footer: str) -> HttpResponse:
+class _TableExport(Protocol):
+    """A selector of an event's export table: ``event_standings_export`` or
+    ``event_results_export``."""
+
+    def __call__(self, *, event: Event) -> ExportTable: ...
+
+
+def _event_export(request: Request, event_id: int, export: _TableExport, what: str) -> HttpResponse:
+    """The event's ``export`` table as CSV (the default) or PDF (``?file=pdf``, on the paper
+    asked for), as a download named ``event-<id>-<what>``; anyone may read it."""
+    event = _event(event_id)
+    table = export(event=event)
+    name = f"event-{event.pk}-{what}"
     kind = str(request.query_params.get("file") or "csv").lower()
     if kind == "csv":
         content = csv_bytes(headers=table.headers, rows=table.rows)
@@ -134,48 +159,37 @@ def _export(request: Request, table: ExportTable, name: str, footer: str) -> Htt
     if kind != "pdf":
         raise ApplicationError(_("File must be csv or pdf."), field="file")
     paper = _paper(request)
-    content = table_pdf(
-        title=table.title,
-        subtitle="",
-        headers=table.printed_headers,
-        rows=table.rows,
-        widths=table.widths,
-        legend=table.legend,
-        paper=paper,
-        footer=footer,
-    )
+    content = export_table_pdf(table=table, paper=paper, footer=event.name)
     return _file(content, "application/pdf", f"{name}-{paper}.pdf")
 
 
-_EXPORT_RESPONSES = {
-    (200, "text/csv"): CSV,
-    (200, "application/pdf"): PDF,
-    400: INVALID,
-    404: NOT_FOUND,
-}
+def _export_schema(description: str) -> Callable[[F], F]:
+    """The schema of an event's export: CSV or PDF, never refused to anyone."""
+    return extend_schema(
+        parameters=[FILE, PAPER],
+        responses={
+            (200, "text/csv"): CSV,
+            (200, "application/pdf"): PDF,
+            400: INVALID,
+            404: NOT_FOUND,
+        },
+        description=description,
+    )
 
 
 class StandingsExportApi(_FileApi):
-    @extend_schema(
-        parameters=[FILE, PAPER],
-        responses=_EXPORT_RESPONSES,
-        description="The stored standings as CSV or PDF (rank, player, match points, W-D-L, "
-        "the event's tie-breaks).",
+    @_export_schema(
+        "The stored standings as CSV or PDF (rank, player, match points, W-D-L, the event's "
+        "tie-breaks)."
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
-        event = _event(event_id)
-        table = event_standings_export(event=event)
-        return _export(request, table, f"event-{event.pk}-standings", event.name)
+        return _event_export(request, event_id, event_standings_export, "standings")
 
 
 class ResultsExportApi(_FileApi):
-    @extend_schema(
-        parameters=[FILE, PAPER],
-        responses=_EXPORT_RESPONSES,
-        description="Every match of the event as CSV or PDF (round, table, players, winner, the "
-        "winner's margin — or the games each side won in a longer match —, how it ended, date).",
+    @_export_schema(
+        "Every match of the event as CSV or PDF (round, table, players, winner, the winner's "
+        "margin — or the games each side won in a longer match —, how it ended, date)."
     )
     def get(self, request: Request, event_id: int) -> HttpResponse:
-        event = _event(event_id)
-        table = event_results_export(event=event)
-        return _export(request, table, f"event-{event.pk}-results", event.name)
+        return _event_export(request, event_id, event_results_export, "results")

@@ -12,6 +12,7 @@ so they stay sharp at any printer resolution.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +42,9 @@ FONT_PATH = Path(__file__).resolve().parent / "fonts" / "KnockGothicKR-Regular.t
 
 _MARGIN = 15.0
 _HEADER_MIN_SIZE = 6.0
+_HEADER_SHRINK = 2.0  # points a header may lose to keep every cell on one line
+_LABEL_LINES = 2
+_LABEL_LEADING = 0.45  # a label's line height in mm per point of its size
 _INK = (29, 35, 39)
 _MUTED = (99, 107, 115)
 
@@ -118,6 +122,22 @@ class _Document(FPDF):
         self.multi_cell(0, size * 0.5, text, new_x="LMARGIN", new_y="NEXT")
         self.set_text_color(*_INK)
 
+    def label(self, text: str, *, x: float, y: float, width: float, size: float) -> float:
+        """``text`` centred under a QR code ``width`` wide: on one line, or wrapped onto two (a
+        long name), the second cut with an ellipsis only if even that is not enough. Returns
+        the height it took."""
+        self.set_font(FONT_FAMILY, size=size)
+        lines = _wrap(self, text, width - 2 * self.c_margin)
+        if len(lines) > _LABEL_LINES:
+            rest = lines[_LABEL_LINES - 1]
+            for line in lines[_LABEL_LINES:]:  # rejoined as written: no space after a hyphen
+                rest += line if rest.endswith("-") else " " + line
+            lines = [*lines[: _LABEL_LINES - 1], rest]
+        for i, line in enumerate(lines):
+            self.set_xy(x, y + i * size * _LABEL_LEADING)
+            self.cell(width, size * _LABEL_LEADING, _fit(self, line, width), align="C")
+        return len(lines) * size * _LABEL_LEADING
+
     def qr(self, url: str, x: float, y: float, size: float) -> None:
         """Draw ``url``'s QR code (error correction M, with its quiet zone) as a ``size`` square."""
         code = segno.make(url, error="m", micro=False)
@@ -177,13 +197,27 @@ class _Document(FPDF):
         if self.will_page_break(header_height + height):
             self.add_page()
         header()
+        row_line = size * 0.45
         for row in table.rows:
-            if self.will_page_break(height):
+            # A cell wider than its column wraps (a long name over two lines), never overprints
+            # the next column nor ends cut: the row is as tall as its tallest cell.
+            cells = [
+                _wrap(self, text, w - 2 * self.c_margin)
+                for text, w in zip(row, widths, strict=True)
+            ]
+            row_height = height + (max(len(c) for c in cells) - 1) * row_line
+            if self.will_page_break(row_height):
                 self.add_page()
                 header()
-            for text, w in zip(row, widths, strict=True):
-                self.cell(w, height, _fit(self, text, w), border="B")
-            self.ln(height)
+            x, y = self.l_margin, self.get_y()
+            for lines, w in zip(cells, widths, strict=True):
+                for i, line in enumerate(lines):
+                    self.set_xy(x, y + i * row_line)
+                    self.cell(w, height, line)
+                x += w
+            self.set_draw_color(*_INK)
+            self.line(self.l_margin, y + row_height, self.l_margin + sum(widths), y + row_height)
+            self.set_xy(self.l_margin, y + row_height)
         if table.legend:
             self.ln(3)
             for line in table.legend:
@@ -201,33 +235,65 @@ def column_widths(
 ) -> tuple[float, ...]:
     """Widths (mm) that fill ``usable`` in the proportions of ``relative``, except that a column
     is widened to hold its longest header word and its widest cell at ``size`` points; the room
-    is taken from the columns that have some to spare (a long name column), so numbers and
-    header words are not cut. Where that does not fit, the header words are measured a half
-    point smaller at a time (to 6), and then without the widest column's cells, then without
-    any cells (a long cell ends in an ellipsis); failing all, the proportions stand and
-    :func:`header_layout` breaks what still does not fit. Leaves ``pdf``'s font at ``size``."""
+    is taken from the columns that have some to spare, so numbers and header words are not cut.
+    Where whole cells do not fit, the table is laid out as a browser lays out an automatic
+    table: each column gets at least its longest unbreakable piece (a number, a word, a name
+    up to a hyphen) and the room left is shared in proportion to how much more each would
+    need to print its cells on one line, so the name columns wrap and the numbers do not. The
+    header words are measured a half point smaller at a time: to two points under ``size``
+    for whole cells, to 6 for wrapped ones; failing all, the proportions stand and
+    :func:`header_layout` and :func:`_wrap` break what still does not fit. Leaves ``pdf``'s
+    font at ``size``."""
     pad = 2 * pdf.c_margin + 0.2
     total = float(sum(relative))
     widths = [usable * r / total for r in relative]
     pdf.set_font(FONT_FAMILY, size=size)
-    cells = [max([pdf.get_string_width(r[i]) for r in rows] or [0.0]) for i in range(len(headers))]
-    # Whole cells first (a number must not end in an ellipsis), then whole cells but in the
-    # widest column (the names, which may end in one), then header words only; at each, the
-    # header at the body's size if it can be, else a half point smaller at a time.
-    widest = max(range(len(relative)), key=lambda i: relative[i])
-    others = [0.0 if i == widest else c for i, c in enumerate(cells)]
+    columns = range(len(headers))
+    whole = [max([pdf.get_string_width(r[i]) for r in rows] or [0.0]) for i in columns]
+    pieces = [
+        max([pdf.get_string_width(p) for r in rows for p in _pieces(r[i])] or [0.0])
+        for i in columns
+    ]
     sizes = [size - 0.5 * k for k in range(int((size - _HEADER_MIN_SIZE) / 0.5) + 1)]
-    for kept in (cells, others, [0.0 for _ in cells]):
-        for header_size in sizes:
-            pdf.set_font(FONT_FAMILY, size=header_size)
-            words = [max([pdf.get_string_width(w) for w in h.split()] or [0.0]) for h in headers]
-            need = [max(w, c) + pad for w, c in zip(words, kept, strict=True)]
-            fitted = _fill(widths, need, usable)
-            if fitted is not None:
-                pdf.set_font(FONT_FAMILY, size=size)
-                return fitted
+    # Names on one line are not worth headers too small to read: whole cells only while the
+    # header is within two points of the body, then wrapped cells at any header size.
+    tries = [(whole, s) for s in sizes if s >= size - _HEADER_SHRINK] + [(pieces, s) for s in sizes]
+    for cells, header_size in tries:
+        pdf.set_font(FONT_FAMILY, size=header_size)
+        words = [max([pdf.get_string_width(w) for w in h.split()] or [0.0]) for h in headers]
+        least = [max(w, c) + pad for w, c in zip(words, cells, strict=True)]
+        if cells is whole:
+            fitted = _fill(widths, least, usable)
+        else:
+            most = [max(w, c) + pad for w, c in zip(words, whole, strict=True)]
+            fitted = _share(least, most, usable)
+        if fitted is not None:
+            pdf.set_font(FONT_FAMILY, size=size)
+            return fitted
     pdf.set_font(FONT_FAMILY, size=size)
     return tuple(widths)
+
+
+def _share(least: list[float], most: list[float], usable: float) -> tuple[float, ...] | None:
+    """Each column at ``least`` plus a share of the room left over in proportion to what it
+    lacks of ``most`` (None when even ``least`` does not fit)."""
+    extra = usable - sum(least)
+    if extra < -1e-9:
+        return None
+    wants = [max(0.0, m - n) for m, n in zip(most, least, strict=True)]
+    wanted = sum(wants)
+    if wanted <= 1e-9:
+        return tuple(n + extra / len(least) for n in least)
+    return tuple(n + w * extra / wanted for n, w in zip(least, wants, strict=True))
+
+
+_BREAK_AFTER_HYPHEN = re.compile(r"(?<=[^\W\d_]-)")
+
+
+def _pieces(text: str) -> list[str]:
+    """``text``'s unbreakable pieces: its words, and a hyphenated word's parts ("Featherstone-",
+    "Worthington"); a number's minus sign ("-386") or a date ("2026-12-05") stays whole."""
+    return [p for word in text.split() for p in _BREAK_AFTER_HYPHEN.split(word) if p]
 
 
 def _fill(widths: list[float], need: list[float], usable: float) -> tuple[float, ...] | None:
@@ -247,27 +313,29 @@ def _fill(widths: list[float], need: list[float], usable: float) -> tuple[float,
     )
 
 
-def _wrap(pdf: FPDF, text: str, width: float) -> list[str]:
-    """``text`` broken at spaces into lines that fit ``width`` at the current font; a word wider
-    than ``width`` on its own is broken between characters (nothing is ever cut)."""
+def _wrap(pdf: FPDF, text: str, width: float, *, at_hyphens: bool = True) -> list[str]:
+    """``text`` broken at spaces (and after a hyphen inside a word, if ``at_hyphens``) into
+    lines that fit ``width`` at the current font; a piece wider than ``width`` on its own is
+    broken between characters (nothing is ever cut)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
-        while pdf.get_string_width(word) > width and len(word) > 1:
-            if line:
+        for k, piece in enumerate(_pieces(word) if at_hyphens else [word]):
+            while pdf.get_string_width(piece) > width and len(piece) > 1:
+                if line:
+                    lines.append(line)
+                    line = ""
+                cut = len(piece) - 1
+                while cut > 1 and pdf.get_string_width(piece[:cut]) > width:
+                    cut -= 1
+                lines.append(piece[:cut])
+                piece = piece[cut:]
+            trial = f"{line}{' ' if k == 0 else ''}{piece}" if line else piece
+            if line and pdf.get_string_width(trial) > width:
                 lines.append(line)
-                line = ""
-            cut = len(word) - 1
-            while cut > 1 and pdf.get_string_width(word[:cut]) > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        trial = f"{line} {word}" if line else word
-        if line and pdf.get_string_width(trial) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
+                line = piece
+            else:
+                line = trial
     if line or not lines:
         lines.append(line)
     return lines
@@ -291,7 +359,7 @@ def header_layout(
             break
         current -= 0.5
     lines = tuple(
-        tuple(_wrap(pdf, head, w - 2 * pdf.c_margin))
+        tuple(_wrap(pdf, head, w - 2 * pdf.c_margin, at_hyphens=False))
         for head, w in zip(headers, widths, strict=True)
     )
     return current, lines
@@ -345,9 +413,7 @@ def round_pdf(
                 x = _MARGIN + col * (size + 8)
                 top = y + line * (size + 16)
                 pdf.qr(seat.url or "", x, top, size)
-                pdf.set_xy(x, top + size + 1)
-                pdf.set_font(FONT_FAMILY, size=11)
-                pdf.cell(size, 5, _fit(pdf, seat.label, size), align="C")
+                pdf.label(seat.label, x=x, y=top + size + 1, width=size, size=11)
             rows_of_codes = (len(codes) + per_row - 1) // per_row
             pdf.set_xy(_MARGIN, y + rows_of_codes * (size + 16))
         for seat in slip.seats:
@@ -381,7 +447,9 @@ def qr_cards_pdf(
     usable = pdf.w - 2 * _MARGIN
     per_row, gap = 3, 6.0
     size = (usable - (per_row - 1) * gap) / per_row
-    card_height = size + 14
+    # The name on two lines at most (a long one wraps), then the caption.
+    name_height = _LABEL_LINES * 12 * _LABEL_LEADING
+    card_height = size + name_height + 5
     y = pdf.get_y()
     for i, card in enumerate(cards):
         col = i % per_row
@@ -392,10 +460,8 @@ def qr_cards_pdf(
             y = pdf.get_y()
         x = _MARGIN + col * (size + gap)
         pdf.qr(card.url, x, y, size)
-        pdf.set_xy(x, y + size)
-        pdf.set_font(FONT_FAMILY, size=12)
-        pdf.cell(size, 6, _fit(pdf, card.heading, size), align="C")
-        pdf.set_xy(x, y + size + 6)
+        used = pdf.label(card.heading, x=x, y=y + size, width=size, size=12)
+        pdf.set_xy(x, y + size + used)
         pdf.set_font(FONT_FAMILY, size=8)
         pdf.set_text_color(*_MUTED)
         pdf.cell(size, 4, _fit(pdf, card.caption, size), align="C")
@@ -413,11 +479,13 @@ def table_pdf(
     footer: str = "Knock",
     widths: Sequence[float] = (),
     legend: Sequence[str] = (),
+    empty: str = "",
 ) -> bytes:
     """A titled table over as many pages as it needs, the header repeated on each page, and
     ``legend`` (what its short headers stand for) in small type under it. ``widths`` are
     relative (they are scaled to the page, a column widened if a header word or a cell needs
-    it); equal columns without them."""
+    it); equal columns without them. With no rows and an ``empty`` line ("No results yet."),
+    that line is printed instead of a header over nothing, as the event page does."""
     if any(len(r) != len(headers) for r in rows):
         raise ValueError("every row needs one cell per header")
     pdf = _Document(paper=paper, title=title, footer=footer)
@@ -426,6 +494,9 @@ def table_pdf(
     if subtitle:
         pdf.line_of(subtitle, muted=True)
     pdf.ln(3)
+    if not rows and empty:
+        pdf.line_of(empty, muted=True)
+        return _output(pdf)
     pdf.draw_table(
         _Table(tuple(headers), tuple(tuple(r) for r in rows), tuple(widths), tuple(legend))
     )

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from core.i18n import rules_name
-from printing.pdf import Paper, QrCard, SeatSlip, TableSlip, qr_cards_pdf, round_pdf
+from printing.pdf import Paper, QrCard, SeatSlip, TableSlip, qr_cards_pdf, round_pdf, table_pdf
 from scoring.links import secret_of
 from scoring.models import Match
 from scoring.permissions import Actor, match_access
@@ -29,6 +29,7 @@ from tournaments.links import checkin_url
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import user_can_manage_event
 from tournaments.selectors import round_matches
+from tournaments.selectors.exports import ExportTable
 
 Absolute = Callable[[str], str]
 """Turns a site path into an absolute URL (``request.build_absolute_uri``)."""
@@ -159,4 +160,22 @@ def checkin_cards_pdf(*, event: Event, actor: Actor, absolute: Absolute, paper: 
         cards=cards,
         paper=paper,
         footer=event.name,
+    )
+
+
+def export_table_pdf(*, table: ExportTable, paper: Paper, footer: str) -> bytes:
+    """An export (standings, results) printed: its title, the headers a page has room for, the
+    legend of the short ones under the table, and ``footer`` (the event's name) on each page; an
+    export with no rows prints the event page's "No results yet." instead. The API and the event
+    page's download both print it so."""
+    return table_pdf(
+        title=table.title,
+        subtitle="",
+        headers=table.printed_headers,
+        rows=table.rows,
+        widths=table.widths,
+        legend=table.legend,
+        paper=paper,
+        footer=footer,
+        empty=_("No results yet."),
     )

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from core.errors import ApplicationError
-from printing.pdf import PAPERS, Paper, table_pdf
-from printing.services import checkin_cards_pdf, round_print_pdf
+from printing.pdf import PAPERS, Paper
+from printing.services import checkin_cards_pdf, export_table_pdf, round_print_pdf
 from scoring.permissions import Actor
 from tournaments.models import Event, Round
 from tournaments.selectors.exports import (
@@ -109,14 +109,5 @@ def event_export(request: HttpRequest, pk: int, what: str, fmt: str) -> HttpResp
     paper = _paper(request)
     if paper is None:
         return HttpResponse(_("Paper must be a4 or letter."), status=400, content_type="text/plain")
-    content = table_pdf(
-        title=table.title,
-        subtitle="",
-        headers=table.printed_headers,
-        rows=table.rows,
-        widths=table.widths,
-        legend=table.legend,
-        paper=paper,
-        footer=event.name,
-    )
+    content = export_table_pdf(table=table, paper=paper, footer=event.name)
     return file_response(content, content_type="application/pdf", filename=f"{base}-{paper}.pdf")

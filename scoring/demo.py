@@ -14,7 +14,7 @@ already has matches, nothing is added.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from clubs.models import Club, Player
 from scoring.models import HandSubmission, Match
@@ -94,6 +94,12 @@ def _play(match: Match, hands: list[dict[str, Any]], *, leave_pending: bool = Fa
             hand_confirm(submission=sub, actor=_seat_actor(match, other))
 
 
+class _Start(Protocol):
+    """Start a demo table: its number, the players seated, and ``match_start``'s options."""
+
+    def __call__(self, table: int, seated: list[Player], **options: Any) -> Match: ...
+
+
 def demo_scoring_load(*, event: EventTerms, director: Any) -> list[str]:
     """Play the demo's tables at the club night ``event`` (its terms: the top app's demo makes
     the event, where opponents confirm and a match is one game) as ``director``, one of its
@@ -108,16 +114,28 @@ def demo_scoring_load(*, event: EventTerms, director: Any) -> list[str]:
     ]
     boss = Actor(user=director, ip=DEMO_IP, user_agent="Knock demo")
 
-    def start(table: int, seated: list[Player], **kwargs: Any) -> Match:
+    def start(table: int, seated: list[Player], **options: Any) -> Match:
         return match_start(
             actor=boss,
             event=event,
             players=[p.pk for p in seated],
             table_number=table,
-            **kwargs,
+            **options,
         )
 
-    p = players
+    # The finished tables first: their players then sit down again at the tables still
+    # playing (nobody sits at two open tables at once).
+    _finished_tables_play(start=start, p=players, boss=boss)
+    _open_tables_play(start=start, p=players)
+    finished = tables.filter(status=Match.Status.FINISHED).count()
+    return [
+        f"Club night: {event.name}: {tables.count()} tables "
+        f"({finished} finished, {tables.count() - finished} playing)"
+    ]
+
+
+def _finished_tables_play(*, start: _Start, p: list[Player], boss: Actor) -> None:
+    """Tables 1, 6, 8 and 9: finished games of four rule sets, one hand corrected."""
     # Table 1: a finished standard game, with one hand corrected by the director.
     t1 = start(1, [p[0], p[1]])
     _play(t1, [_knock(0, 5, 25), _knock(1, 0, 30), _knock(0, 3, 40), _knock(0, 0, 45)])
@@ -130,8 +148,6 @@ def demo_scoring_load(*, event: EventTerms, director: Any) -> list[str]:
         entry=entry_from_dict(_knock(1, 0, 32)),
         reason="Defender's deadwood recounted at the table: 32, not 30",
     )
-    # The finished tables first: their players then sit down again at the tables still
-    # playing (nobody sits at two open tables at once).
     # Table 6: Basic Rummy for three, three hands, finished.
     t6 = start(
         6,
@@ -162,6 +178,11 @@ def demo_scoring_load(*, event: EventTerms, director: Any) -> list[str]:
             _gem_three(0, 2, 1, ("knock", 61), ("knock", 10)),
         ],
     )
+
+
+def _open_tables_play(*, start: _Start, p: list[Player]) -> None:
+    """Tables 2 to 5 and 7, still playing: an entry waiting, a dispute, the box, Hollywood
+    with a withdrawn entry, a partnership."""
     # Table 2: a standard game in progress, the last hand waiting for confirmation.
     t2 = start(2, [p[2], p[3]])
     _play(
@@ -178,7 +199,32 @@ def demo_scoring_load(*, event: EventTerms, director: Any) -> list[str]:
         ],
         leave_pending=True,
     )
-    # Table 3: Oklahoma, best of three, in its second game.
+    _disputed_table_play(start=start, p=p)
+    # Table 4: three players in the box, roles rotating.
+    t4 = start(4, [p[6], p[7], p[8]], rules_preset="three-box")
+    _play(t4, [_knock(0, 5, 20), _knock(2, 3, 13), _knock(1, 8, 6)])
+    # Table 5: a Hollywood set under way.
+    t5 = start(5, [p[9], p[10]], rules_preset="hollywood")
+    _play(t5, [_knock(0, 5, 35), _knock(1, 2, 22), _knock(0, 0, 45)])
+    # A hand entered with the wrong knocker: disputed, withdrawn by whoever entered it, entered
+    # again right and confirmed (its history keeps all three steps).
+    wrong = hand_submit(match=t5, actor=_seat_actor(t5, 1), entry=entry_from_dict(_knock(1, 4, 34)))
+    hand_dispute(submission=wrong, actor=_seat_actor(t5, 0), reason="I knocked, not you")
+    hand_withdraw(submission=wrong, actor=_seat_actor(t5, 1))
+    _play(t5, [_knock(0, 4, 34)])
+    # Table 7: a partnership game, two boards a hand.
+    t7 = start(7, [p[0], p[1], p[11], p[12]], rules_preset="partnership")
+    _play(
+        t7,
+        [
+            {"outcome": "dead"},
+            {"boards": [_knock(0, 5, 25, defender=1), _knock(3, 0, 12, defender=2)]},
+        ],
+    )
+
+
+def _disputed_table_play(*, start: _Start, p: list[Player]) -> None:
+    """Table 3: Oklahoma, best of three, in its second game, its next hand disputed."""
     t3 = start(
         3, [p[4], p[5]], rules_preset="oklahoma", match_format={"kind": "best_of", "games": 3}
     )
@@ -201,34 +247,3 @@ def demo_scoring_load(*, event: EventTerms, director: Any) -> list[str]:
         actor=_seat_actor(t3, 1),
         reason="The knocker had 14 deadwood, not 4: the 10 of hearts was not in a meld",
     )
-    # Table 4: three players in the box, roles rotating.
-    t4 = start(4, [p[6], p[7], p[8]], rules_preset="three-box")
-    _play(t4, [_knock(0, 5, 20), _knock(2, 3, 13), _knock(1, 8, 6)])
-    # Table 5: a Hollywood set under way.
-    t5 = start(5, [p[9], p[10]], rules_preset="hollywood")
-    _play(t5, [_knock(0, 5, 35), _knock(1, 2, 22), _knock(0, 0, 45)])
-    # A hand entered with the wrong knocker: disputed, withdrawn by whoever entered it, entered
-    # again right and confirmed (its history keeps all three steps).
-    wrong = hand_submit(match=t5, actor=_seat_actor(t5, 1), entry=entry_from_dict(_knock(1, 4, 34)))
-    hand_dispute(submission=wrong, actor=_seat_actor(t5, 0), reason="I knocked, not you")
-    hand_withdraw(submission=wrong, actor=_seat_actor(t5, 1))
-    _play(t5, [_knock(0, 4, 34)])
-    # Table 7: a partnership game, two boards a hand.
-    t7 = start(7, [p[0], p[1], p[11], p[12]], rules_preset="partnership")
-    _play(
-        t7,
-        [
-            {"outcome": "dead"},
-            {
-                "boards": [
-                    _knock(0, 5, 25, defender=1),
-                    _knock(3, 0, 12, defender=2),
-                ]
-            },
-        ],
-    )
-    finished = tables.filter(status=Match.Status.FINISHED).count()
-    return [
-        f"Club night: {event.name}: {tables.count()} tables "
-        f"({finished} finished, {tables.count() - finished} playing)"
-    ]

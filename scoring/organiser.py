@@ -2,15 +2,17 @@
 
 Scoring keeps the score of matches; it does not know what an event is or does with a result.
 The app above it registers one :class:`Organiser` at start-up (``TournamentsConfig.ready``).
-Scoring learns what it needs of an event as one read-only value, :class:`EventTerms`, and tells
-the organiser what happened with commands, synchronously and inside the transaction that stores
-the result, so the guarantees are exactly those of a direct call: the event's results sequence
-is bumped and its work records are written with the result or not at all, and a refusal (409)
-rolls the result back. Each scoring service tells the organiser once, at its end.
+Scoring learns what it needs of an event as one read-only value, :class:`EventTerms` (the
+organiser's only reads), and tells the organiser what happened with commands, synchronously and
+inside the transaction that stores the result, so the guarantees are exactly those of a direct
+call: the event's results sequence is bumped and its work records are written with the result
+or not at all, and a refusal (409) rolls the result back. Each scoring service tells the
+organiser once, at its end.
 
 This module must not import ``tournaments``: the dependency points one way, tournaments to
-scoring. Scoring never reads an event's columns itself, only its terms. This module holds no
-state but the one registered organiser.
+scoring. Scoring never reads an event's columns itself, only its terms; who directs an event is
+the one rule of ``clubs.permissions`` (below scoring), not a question to the organiser. This
+module holds no state but the one registered organiser.
 """
 
 from __future__ import annotations
@@ -22,8 +24,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from django.core.exceptions import ImproperlyConfigured
 
 if TYPE_CHECKING:
-    from django.db.models import QuerySet
-
     from clubs.models import Player
     from scoring.models import Match
 
@@ -60,7 +60,7 @@ class Organiser(Protocol):
     it (tasks go through ``transaction.on_commit`` and durable work records, as before).
     """
 
-    # -- what scoring reads: an event's terms, and who directs it --------------------------------
+    # -- what scoring reads: an event's terms, one read-only value -----------------------------
 
     def terms_for_event(self, *, event_id: int) -> EventTerms | None:
         """The terms of event ``event_id``, or None when there is none (one query)."""
@@ -68,23 +68,16 @@ class Organiser(Protocol):
     def terms_for(self, *, match: Match) -> EventTerms:
         """The terms of ``match``'s event (no query when the match's event is loaded)."""
 
-    def user_directs(self, *, user: Any, event_id: int) -> bool:
-        """Whether ``user`` directs event ``event_id`` (the one definition lives above)."""
-
-    def events_directed(self, *, user: Any) -> QuerySet[Any]:
-        """The ids (``values("pk")``) of the events ``user`` directs, for a subquery."""
-
-    def players_registered(self, *, event_id: int, player_ids: Sequence[int]) -> set[int]:
-        """Which of ``player_ids`` are registered for event ``event_id`` (whatever their club)."""
-
-    def round_id(self, *, event_id: int, number: int) -> int | None:
-        """The id of round ``number`` of event ``event_id``, or None when it has no such round."""
-
     # -- what scoring tells: commands, and one veto -----------------------------------------------
 
-    def players_enter(self, *, event_id: int, players: Sequence[Player]) -> None:
-        """Players sit down at a match of event ``event_id`` (register those who are not yet;
-        raise an ``ApplicationError`` when they may not)."""
+    def players_enter(
+        self, *, match: Match, players: Sequence[Player], round_number: int | None
+    ) -> None:
+        """``players`` sit down at ``match``, a match of its event about to be stored (not saved
+        yet): file it in round ``round_number`` (set ``match.round``) and register the players
+        who are not yet; raise an ``ApplicationError`` when a player is neither of the event's
+        club nor registered for it, when the event has no such round, or when they may not
+        sit down (in that order)."""
 
     def results_changed(self, *, event_id: int) -> None:
         """A result of event ``event_id`` was stored, confirmed or corrected (bump its sequence).

@@ -12,11 +12,10 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 
-from tests.support import sqlite_files_remove
+from tests.support import database_url, sqlite_files_remove
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,20 +53,6 @@ def django_db_modify_db_settings(
             sqlite_files_remove(Path(name))
 
 
-def _database_url(settings_dict: dict[str, object]) -> str:
-    """The URL of the database the tests run on, for a worker process to open the same one."""
-    engine = str(settings_dict["ENGINE"])
-    name = str(settings_dict["NAME"])
-    if engine.endswith("sqlite3"):
-        return f"sqlite:///{name}"
-    user = quote(str(settings_dict.get("USER") or ""))
-    password = quote(str(settings_dict.get("PASSWORD") or ""))
-    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
-    host = settings_dict.get("HOST") or "127.0.0.1"
-    port = settings_dict.get("PORT") or 5432
-    return f"postgres://{auth}{host}:{port}/{name}"
-
-
 @contextmanager
 def celery_worker(*, purge: bool = True, extra_env: dict[str, str] | None = None) -> Iterator[str]:
     """Run ``celery worker`` as a separate process on the test database and broker.
@@ -87,7 +72,7 @@ def celery_worker(*, purge: bool = True, extra_env: dict[str, str] | None = None
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings.test",
-        DATABASE_URL=_database_url(connection.settings_dict),
+        DATABASE_URL=database_url(connection.settings_dict),
         CELERY_BROKER_URL=broker,
         PYTHONUNBUFFERED="1",
         **(extra_env or {}),

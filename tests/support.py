@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import functools
 import os
+import socket
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 import pytest
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+# A test that reads the processes it started from /proc (Linux only).
+needs_proc = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
 
 # What SQLite (and core.sqlite3's write gate) keep beside a database file.
 SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal", "-writegate")
@@ -77,3 +82,24 @@ def requires(found: object, what: str) -> Callable[[F], F]:
         return pytest.mark.skip(reason=f"needs {what}")(test)
 
     return wrap
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now, for a server a test starts."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def database_url(settings_dict: dict[str, object]) -> str:
+    """The URL of the database the tests run on, for a worker process to open the same one."""
+    engine = str(settings_dict["ENGINE"])
+    name = str(settings_dict["NAME"])
+    if engine.endswith("sqlite3"):
+        return f"sqlite:///{name}"
+    user = quote(str(settings_dict.get("USER") or ""))
+    password = quote(str(settings_dict.get("PASSWORD") or ""))
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{auth}{host}:{port}/{name}"

@@ -61,16 +61,13 @@ class Event(models.Model):
     confirmation = models.CharField(
         max_length=16, choices=Confirmation.choices, default=Confirmation.OPPONENT
     )
-    # Tournament settings (ignored where they do not apply to the kind).
+    # Tournament settings (ignored where they do not apply to the kind). Each option is declared
+    # once, in ``tournaments.options``, which checks them before a service stores them.
     rounds_planned = models.PositiveIntegerField(null=True, blank=True)
     options = models.JSONField(
         default=dict,
         blank=True,
-        help_text=_(
-            "bye_points, late_entry_points, double_round_robin, groups, playoff_cut, "
-            "third_place, grand_final_reset, avoid_same_table, forbid_same_club, forbid_family, "
-            "registered_only, confirm_by_seat_link"
-        ),
+        help_text=_("Options this event sets, by name; one left out has its default."),
     )
     tiebreaks = models.JSONField(default=list, blank=True)
     lots_seed = models.BigIntegerField(default=0)

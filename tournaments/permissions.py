@@ -11,30 +11,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 
+from clubs.permissions import event_directors_q
 from tournaments.models import Event
 
 
 def events_directed(*, user: Any) -> QuerySet[Event]:
-    """Who directs an event, the one definition of the rule: the events ``user`` directs.
-
-    An event is directed by its directors, its club's admins and directors, and superusers;
-    anonymous users and ``None`` direct nothing. Pages, the API, the dashboard and scoring
-    (through the organiser) all ask here, or :func:`user_directs_event` for one event.
+    """The events ``user`` directs, by the one rule (``clubs.permissions.event_directors_q``:
+    its directors, its club's admins and directors, superusers; anonymous users and ``None``
+    direct nothing). Pages, the API and the dashboard ask here, or :func:`user_directs_event`
+    for one event; scoring asks the same rule of its matches.
     """
-    if user is None or not getattr(user, "is_authenticated", False):
-        return Event.objects.none()
-    if getattr(user, "is_superuser", False):
-        return Event.objects.all()
-    return Event.objects.filter(Q(directors=user) | Q(club__roles__user=user)).distinct()
+    return Event.objects.filter(event_directors_q(user=user)).distinct()
 
 
 def user_directs_event(*, user: Any, event_id: int) -> bool:
     """Whether ``user`` directs event ``event_id`` (:func:`events_directed`): one query, none
-    for an anonymous user."""
-    if user is None or not getattr(user, "is_authenticated", False):
-        return False
+    for an anonymous user (the rule's filter is empty)."""
     return events_directed(user=user).filter(pk=event_id).exists()
 
 

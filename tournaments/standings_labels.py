@@ -22,7 +22,8 @@ TIEBREAK_LABELS: dict[str, Any] = {
     "lots": gettext_lazy("Lots"),
 }
 
-# What each standings column means, for the legend under the table and the headers' <abbr>.
+# What each standings column means, for the legend under the table and the headers' <abbr>:
+# "Name: explanation" (the printed legend puts the short header first: see exports.py).
 TIEBREAK_LEGENDS: dict[str, Any] = {
     "match_points": gettext_lazy("Match points: the points for the matches won and drawn"),
     "record": gettext_lazy("Matches won, drawn and lost"),
@@ -39,7 +40,9 @@ TIEBREAK_LEGENDS: dict[str, Any] = {
     "sonneborn_berger": gettext_lazy(
         "Sonneborn-Berger: the match points of the opponents beaten, and half of those drawn"
     ),
-    "hands_won": gettext_lazy("Hands won in every match"),
-    "gins": gettext_lazy("Hands won by going gin"),
-    "opponents_match_win": gettext_lazy("The opponents' share of matches won"),
+    "hands_won": gettext_lazy("Hands won: the hands won in every match"),
+    "gins": gettext_lazy("Gins: the hands won by going gin"),
+    "opponents_match_win": gettext_lazy(
+        "Opponents' match win %: the opponents' share of matches won"
+    ),
 }

@@ -85,6 +85,9 @@ INSTALLED_APPS = [
 AUTH_USER_MODEL = "auth.User"
 
 MIDDLEWARE = [
+    # Health checks first: a load balancer probes each machine by its address over plain HTTP,
+    # before the host check and the HTTPS redirect would refuse it (core/middleware.py).
+    "core.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Version polls (most requests on a club night) are answered here, before the session,
     # CSRF, auth and history layers they do not need (core.live, docs/live.md).
@@ -225,6 +228,25 @@ KNOCK_LIVE_VERSIONS = [
 KNOCK_LIVE_FRAGMENTS = [
     ("match-live", "scoring.selectors.changes.match_version_stamp", "match_id"),
     ("event-live", "tournaments.selectors.live.event_version", "event_id"),
+]
+# What a shared cache in front (deploy/nginx/knock.conf) may keep for a second when a visitor
+# without a session asks (core.live.cache_headers; the versions and live regions above always):
+# what every spectator sees alike, by URL name. (A whole page is never public: it carries a CSRF
+# token, for its language form and htmx, and the cookie that goes with it.)
+KNOCK_LIVE_PUBLIC_PAGES = [
+    "event-standings",
+    "event-bracket",
+    "event-projector-slides",
+]
+# The push (docs/live.md): where Knock POSTs a page's new version after each change (nchan's
+# publisher, localhost only: http://127.0.0.1:8010/live/pub/ in deploy/nginx/knock.conf), and
+# where pages subscribe to it (/live/sub/). Unset (the default), nothing is pushed and the pages
+# poll. The channels, by page: (page, selector of its version, the selector's keyword).
+KNOCK_LIVE_PUBLISH_URL = env.str("KNOCK_LIVE_PUBLISH_URL", default="")
+KNOCK_LIVE_SUBSCRIBE_URL = env.str("KNOCK_LIVE_SUBSCRIBE_URL", default="/live/sub/")
+KNOCK_LIVE_CHANNELS = [
+    ("match", "scoring.selectors.changes.match_version", "match_id"),
+    ("event", "tournaments.selectors.live.event_version", "event_id"),
 ]
 
 # --- Cache (rate limits) ------------------------------------------------------------------
@@ -387,6 +409,9 @@ KNOCK_WORK_RESEND_AFTER = env.int("KNOCK_WORK_RESEND_AFTER", default=90)
 # (core.signals), never behind the task queue; /healthz calls a worker dead after MAX_AGE.
 KNOCK_WORKER_HEARTBEAT_INTERVAL = env.float("KNOCK_WORKER_HEARTBEAT_INTERVAL", default=5.0)
 KNOCK_WORKER_HEARTBEAT_MAX_AGE = env.int("KNOCK_WORKER_HEARTBEAT_MAX_AGE", default=15)
+# Beat records that it is alive at every tick (core.beat; it ticks at least every 20 s, the
+# heartbeat entry above); /healthz calls it dead after MAX_AGE, three missed ticks.
+KNOCK_BEAT_HEARTBEAT_MAX_AGE = env.int("KNOCK_BEAT_HEARTBEAT_MAX_AGE", default=60)
 
 # Backups (core.backups): where `manage.py backup` writes, and how many daily backups beat keeps
 # on the embedded SQLite.

@@ -16,7 +16,6 @@ The package: :mod:`~scoring.selectors.access` (who directs what, which matches a
 from scoring.selectors.access import (
     UserLike,
     event_is_director,
-    events_directed,
     match_list_visible,
 )
 from scoring.selectors.disputes import dispute_out, disputes_open
@@ -57,7 +56,6 @@ __all__ = [
     "event_free_table",
     "event_is_director",
     "event_open_seats",
-    "events_directed",
     "game_summary",
     "hand_history",
     "match_detail",

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from core.errors import ApplicationError
+from core.live import live_changed
 from scoring.models import Game, Hand, HandSubmission, Match
 from scoring.organiser import organiser
 from scoring.permissions import ActedBy, Actor
@@ -23,6 +24,7 @@ def match_lock(match: Match) -> MatchState:
     """Lock the match for a write and bump its live version (``Match.live_seq``): the UPDATE
     takes the same row lock a SELECT FOR UPDATE would, and a refused write rolls it back."""
     Match.objects.filter(pk=match.pk).update(live_seq=F("live_seq") + 1)
+    live_changed(page="match", pk=match.pk)
     Game.objects.get_or_create(match_id=match.pk, number=1)
     return match_state(match=match_prefetched(match_id=match.pk))
 

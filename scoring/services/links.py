@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from core.live import live_changed
 from scoring.links import digest_of, new_nonce, secret_of
 from scoring.models import Match, MatchKey
 from scoring.permissions import Actor, match_access, no_seat_message
@@ -77,6 +78,7 @@ def match_links_reissue(
         # Locks the match and moves its live version: a page open with a replaced link learns
         # on its next poll that the link is gone (it is not answered "nothing changed").
         Match.objects.filter(pk=match.pk).update(live_seq=F("live_seq") + 1)
+        live_changed(page="match", pk=match.pk)
         for position in dict.fromkeys(wanted):
             old = MatchKey.objects.filter(match=match, revoked_at__isnull=True)
             old = (

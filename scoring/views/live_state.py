@@ -15,6 +15,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from core.live import live_subscribe_url
 from scoring.models import Match
 from scoring.permissions import Access, Actor
 from scoring.selectors.changes import MatchChange, match_last_change
@@ -52,6 +53,7 @@ def live_state(*, match: Match, access: Access, actor: Actor) -> dict[str, Any]:
         "version": match.live_seq,
         "version_url": reverse("match-version", args=[match.pk]),
         "fragment_url": reverse("match-live", args=[match.pk]),
+        "subscribe_url": live_subscribe_url(page="match", pk=match.pk),
         "poll_ms": settings.KNOCK_LIVE_POLL_MS,
         "change": change.id if change is not None else 0,
         "change_action": change.action if change is not None else "",

@@ -13,6 +13,12 @@
 // Other scripts re-bind to swapped regions on the "knock:live" event (detail.regions). A poll
 // answered "X-Knock-Credential: gone" (the page's private link was replaced) stops polling and
 // says so in #live-status (its data-live-gone text), leaving the page, and any form, as it is.
+// Pushed (behind deploy/nginx/knock.conf, KNOCK_LIVE_PUBLISH_URL set): a page carrying
+// data-live-subscribe-url does not poll. It subscribes to its versions (an EventSource on nchan);
+// each message is a version, and when it is not the one shown the page fetches the regions of
+// that version at the URL keyed by it (fragment URL + "?v=<version>"), which the shared cache
+// answers for every spectator after the first. When the subscription fails (no EventSource, the
+// stream refused or broken) the page polls as above, and subscribes again after a minute.
 // Without this script the pages still work: they show what was current when loaded.
 (function () {
   "use strict";
@@ -29,6 +35,9 @@
   var failures = 0;
   var retryAfter = 0;
   var status = document.getElementById("live-status");
+  var subscribeUrl = root.getAttribute("data-live-subscribe-url") || "";
+  var source = null;
+  var RESUBSCRIBE_MS = 60000;
 
   // A form inside a region that the visitor has typed into is theirs until they send it.
   document.addEventListener("input", function (event) {
@@ -98,7 +107,40 @@
 
   function schedule(ms) {
     clearTimeout(timer);
-    if (!document.hidden && !stopped) { timer = setTimeout(poll, ms); }
+    if (source || document.hidden || stopped) { return; }
+    timer = setTimeout(poll, ms);
+  }
+
+  // A version told by the push: fetch its regions unless the page shows it already. A failed
+  // fetch is asked again by the next message, or by polling if the subscription breaks.
+  function pushed(told) {
+    if (!/^[0-9]+$/.test(told) || told === version || stopped) { return; }
+    var sep = fragmentUrl.indexOf("?") < 0 ? "?" : "&";
+    fetch(fragmentUrl + sep + "v=" + told, { credentials: "same-origin" })
+      .then(function (response) {
+        if (response.headers.get("X-Knock-Credential") === "gone") {
+          gone();
+          return null;
+        }
+        return response.ok ? response.text() : null;
+      })
+      .then(function (html) { if (html) { show(html); } })
+      .catch(function () { /* the next message, or polling, brings it */ });
+  }
+
+  // Subscribe to the page's versions; on failure poll, and try again later.
+  function subscribe() {
+    if (!subscribeUrl || !window.EventSource || stopped || source) { return false; }
+    source = new EventSource(subscribeUrl);
+    source.onmessage = function (event) { pushed(String(event.data).trim()); };
+    source.onerror = function () {
+      if (source) { source.close(); }
+      source = null;
+      schedule(0);
+      setTimeout(subscribe, RESUBSCRIBE_MS);
+    };
+    clearTimeout(timer);
+    return true;
   }
 
   // The next wait: the interval with a tenth of jitter, doubled for each failure in a row.
@@ -124,6 +166,7 @@
   function gone() {
     stopped = true;
     clearTimeout(timer);
+    if (source) { source.close(); source = null; }
     var text = status && status.getAttribute("data-live-gone");
     if (!text) { return; }
     var notice = document.createElement("p");
@@ -174,5 +217,5 @@
   document.addEventListener("visibilitychange", function () {
     if (document.hidden) { clearTimeout(timer); } else { schedule(0); }
   });
-  schedule(nextWait());
+  if (!subscribe()) { schedule(nextWait()); }
 })();

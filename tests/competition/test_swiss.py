@@ -24,9 +24,8 @@ from competition.swiss import (
     pairing_score_difference,
     solver,
 )
-from tests.competition.test_swiss_oracle import _key as oracle_key
-from tests.competition.test_swiss_oracle import _round as oracle_round
-from tests.competition.test_swiss_oracle import brute_force, matching_oracle
+from tests.competition.swiss_oracle import brute_force, matching_oracle, oracle_round
+from tests.competition.swiss_oracle import pairing_key as oracle_key
 
 # --- worked examples ---------------------------------------------------------------------------
 

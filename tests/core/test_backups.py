@@ -33,8 +33,9 @@ from core import backup_container
 from core.backups import backup_create, backup_list, backup_nightly
 from scoring.models import Confirmation, HandSubmission
 from tests.clubs.factories import UserFactory
-from tests.conftest import ROOT, _database_url
+from tests.conftest import ROOT
 from tests.scoring.factories import HandSubmissionFactory, MatchFactory
+from tests.support import database_url
 from tests.tournaments.factories import EventFactory
 
 MANAGE = [sys.executable, str(ROOT / "manage.py")]
@@ -79,7 +80,7 @@ def two_databases(tmp_path: Path, django_db_setup: None) -> Iterator[tuple[str, 
     for name in names:
         _pg_admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         _pg_admin(f'CREATE DATABASE "{name}"')
-    url = _database_url(connection.settings_dict)
+    url = database_url(connection.settings_dict)
     try:
         yield tuple(url.rsplit("/", 1)[0] + "/" + n for n in names)  # type: ignore[misc]
     finally:

@@ -50,3 +50,15 @@ def test_the_guides_club_night_runs_as_written(live_server):
     )
     assert run.returncode == 0, run.stderr
     assert [_ids(line) for line in run.stdout.splitlines()] == expected
+
+
+def test_the_guides_club_night_stops_loudly_at_a_refused_request(live_server):
+    """A production server without the demo account (or a wrong password): the block stops at
+    its first request, with curl's error, instead of going on and printing 403s."""
+    UserFactory(username="director", password="not-the-demo-password")
+    script = _club_night().replace("KNOCK=http://127.0.0.1:8000", f"KNOCK={live_server.url}", 1)
+    run = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0
+    assert "curl: (22)" in run.stderr, run.stderr
+    assert "400" in run.stderr, run.stderr
+    assert run.stdout == ""

@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from core.models import WorkerHeartbeat
-from core.services import worker_heartbeat_record
+from core.services import beat_heartbeat_record, worker_heartbeat_record
 from tests.conftest import wait_for
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +32,7 @@ def test_healthz_ignores_a_stale_heartbeat(client):
 
 def test_healthz_is_up_with_a_recent_heartbeat(client):
     worker_heartbeat_record(hostname="w1@host")
+    beat_heartbeat_record(hostname="host")
     response = client.get("/healthz")
     body = response.json()
     assert response.status_code == 200, body
@@ -41,6 +42,7 @@ def test_healthz_is_up_with_a_recent_heartbeat(client):
 
 def test_api_health_matches_healthz(client):
     worker_heartbeat_record(hostname="w1@host")
+    beat_heartbeat_record(hostname="host")
     assert client.get("/api/health/").json()["status"] == "ok"
 
 
@@ -66,6 +68,7 @@ def test_heartbeat_task_runs_on_a_real_worker(client, celery_worker_process):
     assert wait_for(lambda: WorkerHeartbeat.objects.exists(), timeout=60)
     hostname = WorkerHeartbeat.objects.get().hostname
     assert hostname.startswith("test-")
+    beat_heartbeat_record(hostname="host")
     assert client.get("/healthz").status_code == 200
 
 
@@ -104,6 +107,7 @@ def test_healthz_reports_a_locked_sqlite_broker_within_seconds(client, broker_ur
     sqlite3.connect(path).close()
     broker_url(f"sqla+sqlite:///{path}")
     worker_heartbeat_record(hostname="w1@host")
+    beat_heartbeat_record(hostname="host")
     assert client.get("/healthz").status_code == 200
     lock = sqlite3.connect(path, isolation_level=None)
     lock.execute("BEGIN EXCLUSIVE")

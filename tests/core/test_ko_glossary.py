@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.core.test_ko_catalogue import Entry, _parse
+from tests.core.po import Entry, po_entries
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale" / "ko" / "LC_MESSAGES" / "django.po"
@@ -110,7 +110,7 @@ def voice_problems(entries: list[Entry]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def entries() -> list[Entry]:
-    return [e for e in _parse(PO.read_text(encoding="utf-8")) if e.msgid]
+    return [e for e in po_entries(PO.read_text(encoding="utf-8")) if e.msgid]
 
 
 @pytest.fixture(scope="module")

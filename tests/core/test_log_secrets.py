@@ -31,8 +31,7 @@ from typing import Any
 
 import pytest
 
-from tests.core.test_serve import _free_port, needs_proc
-from tests.support import requires
+from tests.support import free_port, needs_proc, requires
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "knock-logs-9"
@@ -248,7 +247,7 @@ def _club_night(web: _Browser) -> tuple[set[str], set[str]]:
 @needs_proc
 def test_no_secret_reaches_any_log_after_a_club_night(tmp_path):
     started = time.monotonic()
-    port = _free_port()
+    port = free_port()
     proc, output, access = _serve(tmp_path, port)
     try:
         issued, bogus = _club_night(_Browser(f"http://127.0.0.1:{port}"))
@@ -283,7 +282,7 @@ NGINX = shutil.which("nginx") or next(
 @requires(NGINX, "nginx (Debian's package)")
 def test_the_nginx_log_format_writes_no_secret(tmp_path):
     """deploy/nginx/knock-log.conf, included as docs/deploy.md says, in a real nginx."""
-    port = _free_port()
+    port = free_port()
     temp = " ".join(
         f"{name}_temp_path {tmp_path / name};"
         for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")

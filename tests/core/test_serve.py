@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -27,16 +26,9 @@ from core.management.commands.serve import (
     public_address,
     split_addr,
 )
+from tests.support import free_port, needs_proc
 
 ROOT = Path(__file__).resolve().parents[2]
-
-needs_proc = pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _children(pid: int) -> set[int]:
@@ -114,7 +106,7 @@ def _serve(tmp_path: Path, port: int):
 @pytest.mark.worker
 @needs_proc
 def test_serve_reports_up_with_a_worker_and_ctrl_c_stops_everything(tmp_path):
-    port = _free_port()
+    port = free_port()
     proc, log, _text = _serve(tmp_path, port)
     try:
         assert _health(port) == 200
@@ -146,7 +138,7 @@ def test_serve_reports_up_with_a_worker_and_ctrl_c_stops_everything(tmp_path):
 def test_a_dead_worker_shows_in_health_within_20_s_and_is_restarted_while_the_site_stays_up(
     tmp_path,
 ):
-    port = _free_port()
+    port = free_port()
     proc, log, text = _serve(tmp_path, port)
     try:
         [worker] = [p for p in _children(proc.pid) if " worker " in _cmdline(p)]

@@ -327,13 +327,13 @@ def test_every_odd_card_list_is_arranged_or_refused_as_hand_mask_reads_it() -> N
     repeats, and lists of no card or one."""
     from enum import IntEnum
 
-    from tests.engine.test_deadwood import _odd_card_lists
+    from tests.engine.helpers import odd_card_lists
 
     class Card(IntEnum):
         ACE = 0
         KING = 51
 
-    for cards in [*_odd_card_lists(), [Card.ACE, 1, 2, 14, 27, Card.KING], [0, 1], [1, 0, 2]]:
+    for cards in [*odd_card_lists(), [Card.ACE, 1, 2, 14, 27, Card.KING], [0, 1], [1, 0, 2]]:
         try:
             expected: Arrangement | str = best_arrangement(hand_mask(cards))
         except CardError as error:

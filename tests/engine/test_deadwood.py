@@ -5,13 +5,12 @@ card lists against engine.cards.cards_to_mask."""
 from __future__ import annotations
 
 import random
-from decimal import Decimal
 from enum import IntEnum
-from fractions import Fraction
 
 from engine.cards import cards_to_mask
 from engine.deadwood import min_deadwood, min_deadwood_after_discard
 from engine.errors import CardError
+from tests.engine.helpers import odd_card_lists
 from tests.engine.test_properties import brute_min_deadwood
 
 
@@ -44,42 +43,12 @@ def test_one_set_rank_is_exact() -> None:
         assert min_deadwood_after_discard(hand) == min_deadwood_after_discard(mask) == after
 
 
-def _odd_card_lists() -> list[list[object]]:
-    """Card lists the fast path must hand on (or refuse exactly as cards_to_mask does): every kind
-    of number equal to a card, bools, ints out of range, repeats, and lists of no card or one."""
-    odd: list[object] = [
-        True,
-        False,
-        3.0,
-        3 + 0j,
-        Decimal(7),
-        Fraction(9),
-        -1,
-        -53,
-        52,
-        103,
-        2**70,
-        "AS",
-        None,
-    ]
-    try:
-        import numpy
-    except ImportError:  # pragma: no cover - numpy comes with the bench peers
-        pass
-    else:
-        odd += [numpy.int64(5), numpy.float64(5.0)]
-    lists: list[list[object]] = [[], [0], [51], [0, 0], [12, 25, 12]]
-    for item in odd:
-        lists += [[item], [item, 20], [20, 30, item], [9, 10, 11, 22, 23, item, 40, 41, 50, 51]]
-    return lists
-
-
 def test_card_lists_are_checked_as_cards_to_mask_checks_them() -> None:
     class Card(IntEnum):
         ACE = 0
         KING = 51
 
-    for cards in [*_odd_card_lists(), [Card.ACE, 1, 2, 14, 27, Card.KING]]:
+    for cards in [*odd_card_lists(), [Card.ACE, 1, 2, 14, 27, Card.KING]]:
         try:
             expected: int | str = cards_to_mask(cards)
         except CardError as error:

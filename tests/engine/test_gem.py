@@ -35,17 +35,11 @@ from engine.scoring import (
     score_hand,
     score_hand_counts,
 )
+from tests.engine.helpers import GEMS, made_up_gems
 
-GEMS = ["ruby", "emerald", "sapphire", "diamond", "topaz", "amethyst", "pearl", "onyx"]
 GEM = find_rules("gem")
 
-
-def _gems(card: int) -> str | tuple[str, str]:
-    suit, rank = divmod(card, 13)
-    return (GEMS[4 + suit], GEMS[suit]) if rank == 12 else GEMS[rank % 8]
-
-
-DECK_MAP = DeckMap.from_mapping({card: _gems(card) for card in range(52)})
+DECK_MAP = DeckMap.from_mapping({card: made_up_gems(card) for card in range(52)})
 
 # Knocker: vault A♠ A♥ 9♦ 9♣ (all ruby), run 4-5-6♣, set 7♠ 7♥ 7♦, deadwood 2♠: K = 2.
 KNOCKER = "AS AH 9D 9C 4C 5C 6C 7S 7H 7D 2S"
@@ -57,7 +51,7 @@ DEFENDER = "QD 5D KS KH KC 8S 7C TS JH 3H 2C"
 def test_deck_map_checks() -> None:
     assert DECK_MAP.names == tuple(sorted(GEMS))
     assert DECK_MAP.of(parse_card("KS")) == ("topaz", "ruby")
-    full: dict[int | str, str | tuple[str, str]] = {card: _gems(card) for card in range(52)}
+    full: dict[int | str, str | tuple[str, str]] = {card: made_up_gems(card) for card in range(52)}
     missing = dict(full)
     del missing[parse_card("7C")]
     with pytest.raises(RuleError, match="The deck map is missing 7C"):

@@ -170,3 +170,38 @@ def test_a_director_who_plays_gets_no_links_for_their_own_table(club, director, 
     assert MatchKey.objects.filter(match=other).count() == 3  # two seats and the table link
     slips = [p.extract_text() for p in _pdf(r.content).pages[1:]]
     assert any("You play at this table" in text for text in slips)
+
+
+def test_api_files_are_named_by_event_and_paper_and_print_as_the_pages_do(
+    swiss, director_api, director
+):
+    """What the API's four file views share (printing/apis.py): an ``attachment`` named by the
+    event, the round or table and the paper, never cached; an export's PDF is the page's."""
+    eid = swiss["id"]
+    for m in open_matches(eid):
+        play(m, winner=min(seated(m)))
+    standings_recompute(event=Event.objects.get(pk=eid))
+    names = {
+        f"/api/events/{eid}/rounds/1/print/?paper=letter": f"event-{eid}-round-1-letter.pdf",
+        f"/api/events/{eid}/checkin-codes/": f"event-{eid}-checkin-a4.pdf",
+        f"/api/events/{eid}/standings/export/": f"event-{eid}-standings.csv",
+        f"/api/events/{eid}/results/export/?file=PDF&paper=letter": (
+            f"event-{eid}-results-letter.pdf"
+        ),
+    }
+    for url, name in names.items():
+        response = director_api.get(url)
+        assert response.status_code == 200, url
+        assert response["Content-Disposition"] == f'attachment; filename="{name}"'
+        assert response["Cache-Control"] == "private, no-store"
+    client = Client()
+    client.force_login(director)
+    for what in ("standings", "results"):
+        api_pdf = director_api.get(f"/api/events/{eid}/{what}/export/?file=pdf")
+        page_pdf = client.get(f"/events/{eid}/export/{what}/pdf/")
+        assert page_pdf.status_code == 200
+        assert [p.extract_text() for p in _pdf(api_pdf.content).pages] == [
+            p.extract_text() for p in _pdf(page_pdf.content).pages
+        ]
+    refused = director_api.get(f"/api/events/{eid}/results/export/?file=pdf&paper=a3")
+    assert (refused.status_code, refused.json()["field"]) == (400, "paper")

@@ -11,7 +11,7 @@ from scoring.selectors import state as state_selectors
 from scoring.services import common, entry_from_dict, hand_confirm, hand_submit
 from scoring.services import hands as hand_services
 from scoring.services import matches as match_services
-from tests.scoring.test_live import _actor, _match
+from tests.scoring.helpers import live_match, seat_actor
 
 pytestmark = pytest.mark.django_db
 
@@ -30,8 +30,8 @@ def _play(match: Match) -> list[Any]:
     """Enter each hand from Dee's phone, confirm it from Cleo's; the books after each."""
     books = []
     for data in HANDS:
-        sub = hand_submit(match=match, actor=_actor(match, 1), entry=entry_from_dict(data))
-        hand_confirm(submission=sub, actor=_actor(match, 0))
+        sub = hand_submit(match=match, actor=seat_actor(match, 1), entry=entry_from_dict(data))
+        hand_confirm(submission=sub, actor=seat_actor(match, 0))
         match.refresh_from_db()
         games = [
             (g.number, g.status, g.winner_position, g.margin, g.result)
@@ -52,10 +52,10 @@ def test_a_confirmation_reads_the_match_once(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setattr(common, "match_prefetched", counting)
     monkeypatch.setattr(match_services, "match_prefetched", counting)
-    match = _match()
-    sub = hand_submit(match=match, actor=_actor(match, 1), entry=entry_from_dict(HANDS[0]))
+    match = live_match()
+    sub = hand_submit(match=match, actor=seat_actor(match, 1), entry=entry_from_dict(HANDS[0]))
     reads.clear()
-    hand_confirm(submission=sub, actor=_actor(match, 0))
+    hand_confirm(submission=sub, actor=seat_actor(match, 0))
     assert reads == [match.pk]
 
 
@@ -65,9 +65,9 @@ def test_the_books_are_the_same_as_when_the_match_is_read_again(
     """The whole game by the in-memory copy, then again with the copy refused (a second read):
     every game row and the match's result agree after every confirmation, the last one
     closing the game with its bonuses."""
-    once = _play(_match())
+    once = _play(live_match())
     monkeypatch.setattr(hand_services, "_mirrored", lambda *args: None)
-    twice = _play(_match())
+    twice = _play(live_match())
     assert once == twice
     assert [book[0] for book in once] == ["playing"] * 3 + [Match.Status.FINISHED]
     _, winner, summary, games = once[-1]

@@ -5,20 +5,11 @@ from __future__ import annotations
 import pytest
 
 from clubs.services import club_gem_deck_map_set
-from tests.engine.test_gem import DEFENDER, GEMS, KNOCKER, _gems
+from tests.engine.helpers import GEMS, made_up_deck_mapping
+from tests.engine.test_gem import DEFENDER, KNOCKER
 from tests.scoring.conftest import players
 
 pytestmark = pytest.mark.django_db
-
-
-def _map() -> dict[str, str | list[str]]:
-    from engine.cards import format_card
-
-    out: dict[str, str | list[str]] = {}
-    for card in range(52):
-        gems = _gems(card)
-        out[format_card(card)] = list(gems) if isinstance(gems, tuple) else gems
-    return out
 
 
 def test_gem_hand_by_cards_uses_the_clubs_deck_map(make_event, director_api_for):
@@ -36,7 +27,7 @@ def test_gem_hand_by_cards_uses_the_clubs_deck_map(make_event, director_api_for)
     refused = api.hand(m, expect=400, **body)
     assert "deck map" in refused["detail"]
 
-    club_gem_deck_map_set(club=event.club, mapping=_map())
+    club_gem_deck_map_set(club=event.club, mapping=made_up_deck_mapping())
     # K = 2 (vault A♠ A♥ 9♦ 9♣, 4-5-6♣, 7♠ 7♥ 7♦; 2♠ left) ≤ die 3. The defender melds the
     # Queen's Diamond Q♦ 5♦ and K♠ K♥ K♣, lays 7♣ on the 7s: 33 left. Knocker scores 33 − 2 = 31;
     # the defender holds all eight gems: +8 to the non-knocker.

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import HandSubmission
+from tests.scoring.helpers import match_url, page_match
 from tests.scoring.pages import Client
-from tests.scoring.test_views import _match, _url
 
 pytestmark = pytest.mark.django_db
 
 
 def test_three_player_gem_page_enters_each_defender_and_any_other_player_confirms():
-    match = _match("gem", names=("Alice", "Bob", "Cleo"))
-    html = Client().get(_url(match, 0)).content.decode()
+    match = page_match("gem", names=("Alice", "Bob", "Cleo"))
+    html = Client().get(match_url(match, 0)).content.decode()
     assert 'data-defender="0"' in html
     assert 'data-defender="1"' in html
     assert 'name="d0_defender_deadwood"' in html
@@ -31,25 +31,25 @@ def test_three_player_gem_page_enters_each_defender_and_any_other_player_confirm
         "d1_outcome": "undercut",
         "d1_defender_deadwood": "9",
     }
-    refused = Client().post(_url(match, 0, "hands/"), body)
+    refused = Client().post(match_url(match, 0, "hands/"), body)
     assert refused.status_code == 400
     page = refused.content.decode()
     assert "Against defender 2" in page
     assert 'value="9"' in page  # what was typed is shown again
     # Alice knocks with 4: 30 − 4 = 26 against Bob; Cleo's 2 < 4 undercuts her: 25 to Cleo.
-    response = Client().post(_url(match, 0, "hands/"), {**body, "d1_defender_deadwood": "2"})
+    response = Client().post(match_url(match, 0, "hands/"), {**body, "d1_defender_deadwood": "2"})
     assert response.status_code == 302
     sub = HandSubmission.objects.get()
     assert sub.result["scores"] == {"0": 26, "1": 0, "2": 25}
-    pending = Client().get(_url(match, 0)).content.decode()
+    pending = Client().get(match_url(match, 0)).content.decode()
     assert "Against Bob: knock, Alice scores 26" in pending
     assert "Against Cleo: undercut, Cleo scores 25" in pending
     # Any other player confirms: Cleo, the second defender.
-    theirs = Client().get(_url(match, 2)).content.decode()
+    theirs = Client().get(match_url(match, 2)).content.decode()
     assert f"/entries/{sub.pk}/confirm/" in theirs
-    assert Client().post(_url(match, 2, f"entries/{sub.pk}/confirm/")).status_code == 302
+    assert Client().post(match_url(match, 2, f"entries/{sub.pk}/confirm/")).status_code == 302
     sub.refresh_from_db()
     assert sub.status == HandSubmission.Status.CONFIRMED
-    sheet = Client().get(_url(match, 1)).content.decode()
+    sheet = Client().get(match_url(match, 1)).content.decode()
     assert '<tr class="hand" data-hand="1">' in sheet
     assert '<td class="num">26</td><td class="num">0</td><td class="num">25</td>' in sheet

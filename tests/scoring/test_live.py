@@ -9,40 +9,12 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from engine.rules import find_rules
 from scoring.models import HandSubmission, IdempotencyRecord, Match
-from scoring.permissions import Actor
-from scoring.services import entry_from_dict, hand_confirm, hand_submit, match_link_token
-from tests.clubs.factories import PlayerFactory
-from tests.scoring.factories import MatchFactory
+from scoring.services import hand_confirm, match_link_token
+from tests.scoring.helpers import knock_enter, live_match, seat_actor, seat_client
 from tests.scoring.pages import Client
-from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
-
-
-def _match(confirmation: str = "opponent") -> Match:
-    event = EventFactory(rules=find_rules("standard").to_dict(), confirmation=confirmation)
-    players = [PlayerFactory(club=event.club, name=n) for n in ("Cleo", "Dee")]
-    match: Match = MatchFactory.create(event=event, players=players)
-    return match
-
-
-def _actor(match: Match, position: int) -> Actor:
-    return Actor(token=match_link_token(match=match, position=position))
-
-
-def _knock(match: Match, position: int = 1, knocker: int = 1) -> HandSubmission:
-    entry = entry_from_dict(
-        {"knocker": knocker, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25}
-    )
-    return hand_submit(match=match, actor=_actor(match, position), entry=entry)
-
-
-def _seat(match: Match, position: int) -> Client:
-    client = Client()
-    client.get(f"/matches/{match.pk}/?k={match_link_token(match=match, position=position)}")
-    return client
 
 
 def _form(**extra: str) -> dict[str, str]:
@@ -65,31 +37,31 @@ def _version(client: Any, match: Match, etag: str | None = None) -> Any:
 
 
 def test_match_version_grows_with_every_move_and_answers_304_while_current():
-    match = _match()
+    match = live_match()
     api = APIClient()
     first = _version(api, match)
     assert first.status_code == 200
     assert first["ETag"] == f'"{first.json()["version"]}"'
-    assert first["Cache-Control"] == "no-cache"
+    assert first["Cache-Control"] == "public, max-age=0, s-maxage=1"  # core.live.cache_headers
     assert first.json()["poll_ms"] > 0
     same = _version(api, match, first["ETag"])
     assert same.status_code == 304
     assert same.content == b""
     seen = [first.json()["version"]]
-    sub = _knock(match)
+    sub = knock_enter(match)
     seen.append(_version(api, match).json()["version"])
-    hand_confirm(submission=sub, actor=_actor(match, 0))
+    hand_confirm(submission=sub, actor=seat_actor(match, 0))
     seen.append(_version(api, match).json()["version"])
     assert seen == sorted(set(seen)), seen  # strictly growing
     assert _version(api, match, first["ETag"]).status_code == 200
 
 
 def test_a_refused_write_leaves_the_version_alone():
-    match = _match()
-    _knock(match)
+    match = live_match()
+    knock_enter(match)
     before = Match.objects.get(pk=match.pk).live_seq
     with pytest.raises(Exception, match="already entered"):
-        _knock(match, position=0, knocker=0)
+        knock_enter(match, position=0, knocker=0)
     assert Match.objects.get(pk=match.pk).live_seq == before
 
 
@@ -103,8 +75,8 @@ def test_unknown_match_version_is_404():
 def test_page_and_fragment_have_the_same_live_regions():
     import re
 
-    match = _match()
-    client = _seat(match, 0)
+    match = live_match()
+    client = seat_client(match, 0)
     page = client.get(f"/matches/{match.pk}/").content.decode()
     fragment = client.get(f"/matches/{match.pk}/live/").content.decode()
     names = re.compile(r'data-live-region="([a-z-]+)"')
@@ -119,13 +91,13 @@ def test_the_picker_script_comes_with_the_page_even_before_there_is_a_form_to_pi
     picker's script comes with the page, outside the regions, even when the page had no entry
     form yet (the visitor's own entry waiting), so the next hand's form swapped in gets its
     picker; the fragment carries no script of its own, only data."""
-    match = _match()
-    sub = _knock(match, position=1)
-    dee = _seat(match, 1)
+    match = live_match()
+    sub = knock_enter(match, position=1)
+    dee = seat_client(match, 1)
     page = dee.get(f"/matches/{match.pk}/").content.decode()
     assert 'id="entry"' not in page  # her own entry waits: nothing to enter yet
     assert page.count("js/picker.js") == 1
-    hand_confirm(submission=sub, actor=_actor(match, 0))
+    hand_confirm(submission=sub, actor=seat_actor(match, 0))
     fragment = dee.get(f"/matches/{match.pk}/live/").content.decode()
     assert 'id="entry"' in fragment
     assert "data-picker" in fragment
@@ -134,13 +106,13 @@ def test_the_picker_script_comes_with_the_page_even_before_there_is_a_form_to_pi
 
 
 def test_the_other_player_is_told_who_entered_which_hand():
-    match = _match()
-    cleo = _seat(match, 0)
-    _knock(match, position=1)  # Dee enters hand 1
+    match = live_match()
+    cleo = seat_client(match, 0)
+    knock_enter(match, position=1)  # Dee enters hand 1
     fragment = cleo.get(f"/matches/{match.pk}/live/").content.decode()
     assert "Dee entered hand 1 — review it." in fragment
     assert 'data-submission="' in fragment  # the pending entry, to confirm or dispute
-    dee = _seat(match, 1)
+    dee = seat_client(match, 1)
     assert "review it" not in dee.get(f"/matches/{match.pk}/live/").content.decode()
     spectator = Client().get(f"/matches/{match.pk}/live/").content.decode()
     assert "review it" not in spectator
@@ -150,9 +122,9 @@ def test_the_other_player_is_told_who_entered_which_hand():
 def test_a_new_entry_is_told_once_whether_it_arrives_live_or_with_the_page():
     """The other player reads who entered the hand once: in the live notice when the update
     brings it, in the page's "where am I" block when the page is loaded."""
-    match = _match()
-    cleo = _seat(match, 0)
-    _knock(match, position=1)  # Dee enters hand 1
+    match = live_match()
+    cleo = seat_client(match, 0)
+    knock_enter(match, position=1)  # Dee enters hand 1
     fragment = cleo.get(f"/matches/{match.pk}/live/").content.decode()
     assert fragment.count("Dee entered hand 1") == 1
     assert "Dee entered hand 1 — review it." in fragment
@@ -162,10 +134,10 @@ def test_a_new_entry_is_told_once_whether_it_arrives_live_or_with_the_page():
 
 
 def test_the_submitter_is_told_of_the_confirmation():
-    match = _match()
-    sub = _knock(match, position=1)
-    hand_confirm(submission=sub, actor=_actor(match, 0))
-    fragment = _seat(match, 1).get(f"/matches/{match.pk}/live/").content.decode()
+    match = live_match()
+    sub = knock_enter(match, position=1)
+    hand_confirm(submission=sub, actor=seat_actor(match, 0))
+    fragment = seat_client(match, 1).get(f"/matches/{match.pk}/live/").content.decode()
     assert "Cleo confirmed hand 1." in fragment
 
 
@@ -173,9 +145,9 @@ def test_the_submitter_is_told_of_the_confirmation():
 
 
 def test_the_page_tells_the_loser_of_a_race_which_entry_was_kept():
-    match = _match()
-    cleo = _seat(match, 0)
-    _knock(match, position=1)  # Dee was quicker
+    match = live_match()
+    cleo = seat_client(match, 0)
+    knock_enter(match, position=1)  # Dee was quicker
     response = cleo.post(f"/matches/{match.pk}/hands/", _form(hand_number="1"))
     assert response.status_code == 409
     html = response.content.decode()
@@ -186,18 +158,18 @@ def test_the_page_tells_the_loser_of_a_race_which_entry_was_kept():
 
 
 def test_a_stale_form_for_a_recorded_hand_is_not_stored_as_the_next_hand():
-    match = _match()
-    sub = _knock(match, position=1)
-    hand_confirm(submission=sub, actor=_actor(match, 0))
-    response = _seat(match, 0).post(f"/matches/{match.pk}/hands/", _form(hand_number="1"))
+    match = live_match()
+    sub = knock_enter(match, position=1)
+    hand_confirm(submission=sub, actor=seat_actor(match, 0))
+    response = seat_client(match, 0).post(f"/matches/{match.pk}/hands/", _form(hand_number="1"))
     assert response.status_code == 409
     assert "See it on the score sheet" in response.content.decode()
     assert HandSubmission.objects.filter(hand__game__match=match).count() == 1
 
 
 def test_the_api_answers_a_race_with_409_and_the_kept_entry():
-    match = _match()
-    kept = _knock(match, position=1)
+    match = live_match()
+    kept = knock_enter(match, position=1)
     api = APIClient()
     api.credentials(HTTP_X_MATCH_KEY=match_link_token(match=match, position=0))
     body = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25}
@@ -227,8 +199,8 @@ def test_the_schema_documents_the_kept_entry_of_a_409():
 
 
 def test_a_page_entry_sent_twice_with_its_key_is_stored_once():
-    match = _match()
-    cleo = _seat(match, 0)
+    match = live_match()
+    cleo = seat_client(match, 0)
     url = f"/matches/{match.pk}/hands/"
     first = cleo.post(url, _form(hand_number="1"), HTTP_IDEMPOTENCY_KEY="phone-1")
     assert first.status_code == 302
@@ -243,8 +215,8 @@ def test_a_page_entry_sent_twice_with_its_key_is_stored_once():
 
 
 def test_a_refused_page_entry_is_not_remembered_so_a_corrected_one_follows():
-    match = _match()
-    cleo = _seat(match, 0)
+    match = live_match()
+    cleo = seat_client(match, 0)
     url = f"/matches/{match.pk}/hands/"
     bad = cleo.post(url, _form(knocker_deadwood="-3"), HTTP_IDEMPOTENCY_KEY="phone-2")
     assert bad.status_code == 400

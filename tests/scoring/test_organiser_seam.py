@@ -3,17 +3,20 @@ result's transaction: a refusal there leaves nothing stored and nothing bumped."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import inspect
+from collections.abc import Iterator, Sequence
+from typing import Any, cast
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
+from clubs.models import Player
 from core.errors import ApplicationError
 from scoring import organiser as seam
 from scoring.models import HandSubmission, Match
+from tests.clubs.factories import ClubFactory, PlayerFactory
 from tests.scoring.conftest import players, seat_api
-from tournaments.models import Event
+from tournaments.models import Event, Registration, Round
 from tournaments.organiser import TournamentsOrganiser
 
 pytestmark = pytest.mark.django_db
@@ -35,6 +38,13 @@ class _Counting(TournamentsOrganiser):
 
     def __init__(self) -> None:
         self.told: list[tuple[str, Any]] = []
+        self.entered: list[tuple[int, int | None]] = []
+
+    def players_enter(
+        self, *, match: Match, players: Sequence[Player], round_number: int | None
+    ) -> None:
+        super().players_enter(match=match, players=players, round_number=round_number)
+        self.entered.append((match.event_id, match.round_id and round_number))
 
     def results_changed(self, *, event_id: int) -> None:
         self.told.append(("results_changed", event_id))
@@ -104,3 +114,63 @@ def test_without_an_organiser_scoring_refuses_to_start(monkeypatch):
     monkeypatch.setattr(seam, "_organiser", None)
     with pytest.raises(ImproperlyConfigured):
         seam.organiser()
+
+
+def test_the_organiser_is_read_only_through_the_terms_and_commands_otherwise():
+    """Scoring asks the organiser for an event's terms and nothing else: every other method is
+    a command (or the one veto) returning nothing. A read added to the port fails here."""
+    reads = {"terms_for_event", "terms_for"}
+    commands = {
+        "players_enter",
+        "results_changed",
+        "match_result_change_allowed",
+        "match_result_changed",
+        "match_finished",
+    }
+    methods = {
+        name
+        for name, value in vars(seam.Organiser).items()
+        if callable(value) and not name.startswith("_")
+    }
+    assert methods == reads | commands
+    returns = {
+        name: inspect.signature(getattr(seam.Organiser, name)).return_annotation for name in methods
+    }
+    assert returns == dict.fromkeys(commands, "None") | {
+        "terms_for_event": "EventTerms | None",
+        "terms_for": "EventTerms",
+    }
+    public = {name for name in vars(TournamentsOrganiser) if not name.startswith("_")}
+    assert public == methods  # tournaments answers exactly the port, no more
+
+
+def test_starting_a_match_files_it_in_its_round_through_the_organiser(
+    make_event, director_api_for, counting
+):
+    """The round a match is started at is the organiser's to find: it is given the number with
+    the players, files the match there, and refuses a round the event does not have (nothing
+    stored)."""
+    event = make_event("standard", confirmation="opponent")
+    rnd = Round.objects.create(event=event, number=1)
+    api = director_api_for(event)
+    m = api.start(event, players(event, 2), round=1)["id"]
+    assert Match.objects.get(pk=m).round_id == rnd.pk
+    assert counting.entered == [(event.pk, 1)]
+    before = Match.objects.count()
+    api.start(event, players(event, 2), round=2, expect=400)
+    assert Match.objects.count() == before
+
+
+def test_a_player_of_another_club_sits_down_only_when_registered(make_event, director_api_for):
+    event = make_event("standard", confirmation="opponent")
+    guest = cast(Player, PlayerFactory(club=ClubFactory()))
+    own = players(event, 1)[0]
+    api = director_api_for(event)
+    refused = api.start(event, [own, guest], expect=400)
+    assert "is not a player of this event's club" in str(refused)
+    assert not Match.objects.filter(event_id=event.pk).exists()
+    assert not Registration.objects.filter(event=event, player=guest).exists()
+    Registration.objects.create(event=event, player=guest)
+    m = api.start(event, [own, guest])["id"]
+    seated = set(Match.objects.get(pk=m).seats.values_list("player_id", flat=True))
+    assert seated == {own.pk, guest.pk}

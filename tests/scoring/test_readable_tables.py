@@ -13,8 +13,8 @@ from scoring.models import Match
 from tests.clubs.factories import PlayerFactory
 from tests.scoring.conftest import players
 from tests.scoring.factories import MatchFactory, event_director
+from tests.scoring.helpers import gem_three_entry
 from tests.scoring.pages import Client
-from tests.scoring.test_gem_three import _hand
 from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +76,7 @@ def test_a_player_who_cannot_be_chosen_is_named_not_numbered(
         p.save()
     m = api.start(event, seated)["id"]
     # The knocker (seat 1, position 0) named as a defender too.
-    hand = _hand(0, 5, 4, ("knock", 30), ("knock", 20))
+    hand = gem_three_entry(0, 5, 4, ("knock", 30), ("knock", 20))
     hand["defenders"][0]["defender"] = 0
     refused = api.hand(m, expect=400, headers={"Accept-Language": language}, **hand)
     assert refused["field"] == "defenders[0].defender"

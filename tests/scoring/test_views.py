@@ -6,34 +6,14 @@ from typing import Any
 
 import pytest
 
-from engine.rules import find_rules
 from scoring.models import HandSubmission, Match
 from scoring.permissions import Actor
 from scoring.services import entry_from_dict, hand_submit, match_link_token
-from tests.clubs.factories import PlayerFactory
-from tests.scoring.factories import MatchFactory, event_director
+from tests.scoring.factories import event_director
+from tests.scoring.helpers import match_url, page_match
 from tests.scoring.pages import Client
-from tests.tournaments.factories import EventFactory
 
 pytestmark = pytest.mark.django_db
-
-
-def _event(preset: str = "standard", confirmation: str = "opponent", **kwargs: Any) -> Any:
-    return EventFactory(rules=find_rules(preset).to_dict(), confirmation=confirmation, **kwargs)
-
-
-def _match(preset: str = "standard", confirmation: str = "opponent", **kwargs: Any) -> Any:
-    event = _event(preset, confirmation)
-    names = kwargs.pop("names", ("Alice", "Bob"))
-    players = [PlayerFactory(club=event.club, name=n) for n in names]
-    return MatchFactory(event=event, players=players, **kwargs)
-
-
-def _url(match: Match, position: int | None = -1, suffix: str = "") -> str:
-    base = f"/matches/{match.pk}/{suffix}"
-    if position == -1:
-        return base
-    return f"{base}?k={match_link_token(match=match, position=position)}"
 
 
 def _submit_as(match: Match, position: int, **entry: Any) -> HandSubmission:
@@ -61,8 +41,8 @@ def _counts(knocker_deadwood: str = "5", defender_deadwood: str = "25", **extra:
 
 
 def test_player_link_shows_the_entry_form_with_numeric_inputs():
-    match = _match()
-    response = Client().get(_url(match, 0))
+    match = page_match()
+    response = Client().get(match_url(match, 0))
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="entry"' in html
@@ -76,9 +56,9 @@ def test_player_link_shows_the_entry_form_with_numeric_inputs():
 
 
 def test_spectator_sees_the_sheet_but_no_form_and_no_unconfirmed_entry():
-    match = _match()
+    match = page_match()
     _knock(match)
-    response = Client().get(_url(match))
+    response = Client().get(match_url(match))
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="entry"' not in html
@@ -88,7 +68,7 @@ def test_spectator_sees_the_sheet_but_no_form_and_no_unconfirmed_entry():
 
 
 def test_forged_link_is_404_and_the_page_stays_public():
-    match = _match()
+    match = page_match()
     assert Client().get(f"/matches/{match.pk}/?k=forged").status_code == 404
     response = Client().get(f"/matches/{match.pk}/")
     assert response.status_code == 200
@@ -100,42 +80,42 @@ def test_unknown_match_is_404():
 
 
 def test_enter_by_counts_then_opponent_confirms():
-    match = _match()
+    match = page_match()
     response = Client().post(
-        _url(match, 0, "hands/"),
+        match_url(match, 0, "hands/"),
         _counts(),
     )
     assert response.status_code == 302
     sub = HandSubmission.objects.get()
     assert sub.status == HandSubmission.Status.PENDING
-    mine = Client().get(_url(match, 0)).content.decode()
+    mine = Client().get(match_url(match, 0)).content.decode()
     assert "Waiting for Bob to confirm." in mine
     assert "Withdraw" in mine
     assert f"/entries/{sub.pk}/confirm/" not in mine  # nobody confirms their own entry
-    theirs = Client().get(_url(match, 1)).content.decode()
+    theirs = Client().get(match_url(match, 1)).content.decode()
     assert f"/entries/{sub.pk}/confirm/" in theirs
     assert "Withdraw" not in theirs
-    response = Client().post(_url(match, 1, f"entries/{sub.pk}/confirm/"))
+    response = Client().post(match_url(match, 1, f"entries/{sub.pk}/confirm/"))
     assert response.status_code == 302
     sub.refresh_from_db()
     assert sub.status == HandSubmission.Status.CONFIRMED
-    html = Client().get(_url(match, 1)).content.decode()
+    html = Client().get(match_url(match, 1)).content.decode()
     assert '<tr class="hand" data-hand="1">' in html
 
 
 def test_server_refuses_a_confirmation_of_ones_own_entry():
-    match = _match()
+    match = page_match()
     sub = _knock(match)
-    response = Client().post(_url(match, 0, f"entries/{sub.pk}/confirm/"), follow=True)
+    response = Client().post(match_url(match, 0, f"entries/{sub.pk}/confirm/"), follow=True)
     sub.refresh_from_db()
     assert sub.status == HandSubmission.Status.PENDING
     assert "confirms their own entry" in response.content.decode()
 
 
 def test_knock_over_the_limit_names_the_field_and_stores_nothing():
-    match = _match()
+    match = page_match()
     response = Client().post(
-        _url(match, 0, "hands/"),
+        match_url(match, 0, "hands/"),
         _counts("12", "30"),
     )
     assert response.status_code == 400
@@ -146,9 +126,9 @@ def test_knock_over_the_limit_names_the_field_and_stores_nothing():
 
 
 def test_not_a_number_is_refused_with_the_field_named():
-    match = _match()
+    match = page_match()
     response = Client().post(
-        _url(match, 0, "hands/"),
+        match_url(match, 0, "hands/"),
         _counts("five", "30"),
     )
     assert response.status_code == 400
@@ -157,9 +137,9 @@ def test_not_a_number_is_refused_with_the_field_named():
 
 
 def test_enter_by_cards_shows_arrangement_and_layoffs():
-    match = _match()
+    match = page_match()
     response = Client().post(
-        _url(match, 0, "hands/"),
+        match_url(match, 0, "hands/"),
         {
             "mode": "cards",
             "knocker": "0",
@@ -175,15 +155,15 @@ def test_enter_by_cards_shows_arrangement_and_layoffs():
 
 
 def test_dead_hand_tab():
-    match = _match()
-    response = Client().post(_url(match, 0, "hands/"), {"mode": "dead"})
+    match = page_match()
+    response = Client().post(match_url(match, 0, "hands/"), {"mode": "dead"})
     assert response.status_code == 302
     assert HandSubmission.objects.get().result["outcome"] == "dead"
 
 
 def test_table_link_holder_says_who_they_are():
-    match = _match()
-    table = _url(match, None)
+    match = page_match()
+    table = match_url(match, None)
     html = Client().get(table).content.decode()
     assert 'name="as_position"' in html
     response = Client().post(
@@ -196,20 +176,20 @@ def test_table_link_holder_says_who_they_are():
 
 
 def test_withdraw_by_the_submitter():
-    match = _match()
+    match = page_match()
     sub = _knock(match)
-    response = Client().post(_url(match, 0, f"entries/{sub.pk}/withdraw/"))
+    response = Client().post(match_url(match, 0, f"entries/{sub.pk}/withdraw/"))
     assert response.status_code == 302
     sub.refresh_from_db()
     assert sub.status == HandSubmission.Status.WITHDRAWN
 
 
 def test_director_sees_history_and_overrides_with_a_reason():
-    match = _match(confirmation="none")
+    match = page_match(confirmation="none")
     sub = _knock(match)
     client = Client()
     client.force_login(event_director(match.event))
-    html = client.get(_url(match)).content.decode()
+    html = client.get(match_url(match)).content.decode()
     assert f"/entries/{sub.pk}/" in html
     page = client.get(f"/matches/{match.pk}/entries/{sub.pk}/")
     assert page.status_code == 200
@@ -230,35 +210,35 @@ def test_director_sees_history_and_overrides_with_a_reason():
 
 
 def test_players_cannot_open_the_history_page():
-    match = _match()
+    match = page_match()
     sub = _knock(match)
-    assert Client().get(_url(match, 0, f"entries/{sub.pk}/")).status_code == 404
+    assert Client().get(match_url(match, 0, f"entries/{sub.pk}/")).status_code == 404
 
 
 def test_hollywood_sheet_has_three_columns():
-    match = _match(preset="hollywood", confirmation="none", match_format={"kind": "hollywood"})
+    match = page_match(preset="hollywood", confirmation="none", match_format={"kind": "hollywood"})
     _knock(match)
-    html = Client().get(_url(match, 0)).content.decode()
+    html = Client().get(match_url(match, 0)).content.decode()
     assert "G1" in html
     assert "G2" in html
     assert "G3" in html
 
 
 def test_three_box_shows_roles():
-    match = _match(preset="three-box", confirmation="none", names=("Ann", "Ben", "Cat"))
-    html = Client().get(_url(match, 0)).content.decode()
+    match = page_match(preset="three-box", confirmation="none", names=("Ann", "Ben", "Cat"))
+    html = Client().get(match_url(match, 0)).content.decode()
     assert "in the box" in html
     assert "captain" in html
     assert "sitter" in html
 
 
 def test_partnership_entry_has_two_boards():
-    match = _match(preset="partnership", confirmation="none", names=("A1", "B1", "A2", "B2"))
-    html = Client().get(_url(match, 0)).content.decode()
+    match = page_match(preset="partnership", confirmation="none", names=("A1", "B1", "A2", "B2"))
+    html = Client().get(match_url(match, 0)).content.decode()
     assert 'name="b0_knocker"' in html
     assert 'name="b1_knocker"' in html
     response = Client().post(
-        _url(match, 0, "hands/"),
+        match_url(match, 0, "hands/"),
         {
             "mode": "partnership",
             "b0_knocker": "0",
@@ -274,27 +254,28 @@ def test_partnership_entry_has_two_boards():
         },
     )
     assert response.status_code == 302, response.content.decode()[:3000]
-    html = Client().get(_url(match, 0)).content.decode()
+    html = Client().get(match_url(match, 0)).content.decode()
     assert "A1 &amp; A2" in html
 
 
 def test_basic_rummy_entry():
-    match = _match(preset="rummy", confirmation="none", names=("R1", "R2", "R3"))
-    html = Client().get(_url(match, 0)).content.decode()
+    match = page_match(preset="rummy", confirmation="none", names=("R1", "R2", "R3"))
+    html = Client().get(match_url(match, 0)).content.decode()
     assert "Who went out?" in html
     response = Client().post(
-        _url(match, 0, "hands/"), {"mode": "rummy", "went_out": "0", "left_1": "12", "left_2": "7"}
+        match_url(match, 0, "hands/"),
+        {"mode": "rummy", "went_out": "0", "left_1": "12", "left_2": "7"},
     )
     assert response.status_code == 302, response.content.decode()[:3000]
     assert HandSubmission.objects.get().result["points"] == 19
 
 
 def test_oklahoma_asks_for_the_upcard():
-    match = _match(preset="oklahoma")
-    html = Client().get(_url(match, 0)).content.decode()
+    match = page_match(preset="oklahoma")
+    html = Client().get(match_url(match, 0)).content.decode()
     assert 'name="upcard"' in html
     response = Client().post(
-        _url(match, 0, "hands/"),
+        match_url(match, 0, "hands/"),
         _counts(),
     )
     assert response.status_code == 400
@@ -303,8 +284,8 @@ def test_oklahoma_asks_for_the_upcard():
 
 
 def test_a_link_of_another_table_sees_no_unconfirmed_entry():
-    match = _match()
-    other = _match()
+    match = page_match()
+    other = page_match()
     _knock(match)
     token = match_link_token(match=other, position=0)
     html = Client().get(f"/matches/{match.pk}/?k={token}").content.decode()
@@ -314,22 +295,22 @@ def test_a_link_of_another_table_sees_no_unconfirmed_entry():
 
 
 def test_by_cards_form_refuses_a_knock_that_discards_the_card_taken_from_the_discard_pile():
-    match = _match()
+    match = page_match()
     cards = {
         "mode": "cards",
         "knocker": "0",
         "knocker_cards": "AS 2S 3S 5H 6H 7H 9S 9D 9C KC",
         "defender_cards": "8H 9H KS KH KD 2C 3C QS JD 5C",
     }
-    html = Client().get(_url(match, 0)).content.decode()
+    html = Client().get(match_url(match, 0)).content.decode()
     assert 'name="taken_from_discard"' in html
-    response = Client().post(_url(match, 0, "hands/"), {**cards, "taken_from_discard": "4d"})
+    response = Client().post(match_url(match, 0, "hands/"), {**cards, "taken_from_discard": "4d"})
     assert response.status_code == 400
     html = response.content.decode()
     assert "may not discard it on the same turn" in html
     assert 'class="field has-error"><label for="cards-td">' in html
     assert not HandSubmission.objects.exists()
-    response = Client().post(_url(match, 0, "hands/"), {**cards, "taken_from_discard": "9D"})
+    response = Client().post(match_url(match, 0, "hands/"), {**cards, "taken_from_discard": "9D"})
     assert response.status_code == 302
     assert HandSubmission.objects.get().result["taken_from_discard"] == "9D"
 
@@ -341,8 +322,8 @@ def test_scoreboard_pieces_have_no_leading_separator():
 
     from django.conf import settings
 
-    match = _match(match_format={"kind": "best_of", "games": 3})
-    html = Client().get(_url(match)).content.decode()
+    match = page_match(match_format={"kind": "best_of", "games": 3})
+    html = Client().get(match_url(match)).content.decode()
     roles = re.findall(r'<div class="role muted">(.*?)</div>', html)
     assert roles == ['<span class="part">games 0</span>'] * 2
     with (settings.BASE_DIR / "static/css/knock.css").open() as css:
@@ -357,10 +338,10 @@ def test_qr_cards_drop_the_browsers_figure_margin():
 
     from django.conf import settings
 
-    match = _match()
+    match = page_match()
     director = Client()
     director.force_login(event_director(match.event))
-    assert '<figure class="qr"' in director.get(_url(match)).content.decode()
+    assert '<figure class="qr"' in director.get(match_url(match)).content.decode()
     css = (settings.BASE_DIR / "static/css/knock.css").read_text()
     rule = re.search(r"^\.qr \{([^}]*)\}", css, re.M)
     assert rule is not None

@@ -4,7 +4,8 @@ Scoring owns hand entry; these tests only need its output rows: a closed ``Game`
 winner and margin, confirmed ``HandSubmission`` rows whose ``result`` carries ``winner`` (seat
 position), ``outcome`` and the engine's ``scored`` entry, and the match finished, in one
 transaction that bumps the event's results sequence and calls ``match_finished``, as scoring
-does.
+does. Besides: a hand entered through scoring's own service (``director_knock``), and the event
+form as the browser posts it (``event_form_post``).
 """
 
 from __future__ import annotations
@@ -15,8 +16,15 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from engine.rules import find_rules
 from scoring.models import Game, Hand, HandSubmission, Match, Seat
+from scoring.permissions import Actor
+from scoring.services import entry_from_dict, hand_submit
+from tests.clubs.factories import UserFactory
 from tournaments.services import event_results_bump, match_finished
+
+# Rules of one hand a game (no target): one entered hand finishes a match.
+ONE_HAND = find_rules("standard", target=None).to_dict()
 
 
 def play(
@@ -143,3 +151,41 @@ def finished_match(
         result={"final_totals": totals or []},
     )
     return match
+
+
+def director_knock(match: Match) -> None:
+    """A director of the match's event enters a knock won by seat 0 (3 deadwood against 20)."""
+    director = UserFactory(username=f"dir-{match.pk}")
+    match.event.directors.add(director)
+    entry = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 3, "defender_deadwood": 20}
+    hand_submit(match=match, actor=Actor(user=director), entry=entry_from_dict(entry))
+
+
+def event_form_post(**overrides: Any) -> dict[str, Any]:
+    """A complete event form as the browser posts it: the ``classic`` preset, untouched."""
+    rules = find_rules("classic").to_dict()
+    data: dict[str, Any] = {
+        "name": "Spring Swiss",
+        "kind": "swiss",
+        "starts_on": "2025-04-05",
+        "preset": "classic",
+        "fmt_kind": "single_game",
+        "confirmation": "opponent",
+        "rounds_planned": "3",
+        "opt_pair_by": "rating",
+        "opt_forbid_same_club": "allow",
+        "opt_forbid_family": "allow",
+        "opt_grand_final_reset": "on",
+    }
+    for name, value in rules.items():
+        if name == "name":
+            continue
+        if isinstance(value, bool):
+            if value:
+                data[f"r_{name}"] = "on"
+        elif isinstance(value, list):
+            data[f"r_{name}"] = " ".join(str(v) for v in value)
+        else:
+            data[f"r_{name}"] = "" if value is None else str(value)
+    data.update(overrides)
+    return {k: v for k, v in data.items() if v is not None}

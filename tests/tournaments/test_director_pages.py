@@ -16,41 +16,12 @@ from scoring.models import Match
 from tests.clubs.factories import PlayerFactory, UserFactory
 from tests.clubs.helpers import field_error, page_client
 from tests.tournaments.factories import EventFactory, RegistrationFactory
+from tests.tournaments.helpers import event_form_post
 from tournaments.models import Event, Registration
 from tournaments.services import event_create, round_pair
 from tournaments.services.edits import event_update
 
 pytestmark = pytest.mark.django_db
-
-
-def _event_post(**overrides: Any) -> dict[str, Any]:
-    """A complete event form as the browser posts it: the ``classic`` preset, untouched."""
-    rules = find_rules("classic").to_dict()
-    data: dict[str, Any] = {
-        "name": "Spring Swiss",
-        "kind": "swiss",
-        "starts_on": "2025-04-05",
-        "preset": "classic",
-        "fmt_kind": "single_game",
-        "confirmation": "opponent",
-        "rounds_planned": "3",
-        "opt_pair_by": "rating",
-        "opt_forbid_same_club": "allow",
-        "opt_forbid_family": "allow",
-        "opt_grand_final_reset": "on",
-    }
-    for name, value in rules.items():
-        if name == "name":
-            continue
-        if isinstance(value, bool):
-            if value:
-                data[f"r_{name}"] = "on"
-        elif isinstance(value, list):
-            data[f"r_{name}"] = " ".join(str(v) for v in value)
-        else:
-            data[f"r_{name}"] = "" if value is None else str(value)
-    data.update(overrides)
-    return {k: v for k, v in data.items() if v is not None}
 
 
 # -- permissions --------------------------------------------------------------------------------
@@ -120,7 +91,7 @@ def test_the_club_page_links_to_knocks_own_pages_not_the_admin(club, admin_user)
 def test_creating_an_event_with_a_preset_an_override_and_a_tiebreak_order(club, director):
     response = page_client(director).post(
         f"/clubs/{club.slug}/events/new/",
-        _event_post(
+        event_form_post(
             r_target="150",
             tb_game_points="on",
             tbo_game_points="2",
@@ -143,18 +114,18 @@ def test_creating_an_event_with_a_preset_an_override_and_a_tiebreak_order(club, 
 
 
 def test_no_tiebreak_ticked_keeps_the_usual_order(club, director):
-    page_client(director).post(f"/clubs/{club.slug}/events/new/", _event_post())
+    page_client(director).post(f"/clubs/{club.slug}/events/new/", event_form_post())
     assert Event.objects.get(name="Spring Swiss").tiebreaks == []
 
 
 def test_a_rule_error_is_shown_at_the_parameter_it_names(club, director):
     response = page_client(director).post(
-        f"/clubs/{club.slug}/events/new/", _event_post(r_knock_limit="dice")
+        f"/clubs/{club.slug}/events/new/", event_form_post(r_knock_limit="dice")
     )
     assert response.status_code == 400
     assert "Gem Rummy" in field_error(response.content.decode(), "id_r_knock_limit")
     response = page_client(director).post(
-        f"/clubs/{club.slug}/events/new/", _event_post(r_spade_doubles="on")
+        f"/clubs/{club.slug}/events/new/", event_form_post(r_spade_doubles="on")
     )
     assert "upcard" in field_error(response.content.decode(), "id_r_spade_doubles")
     assert not Event.objects.exists()
@@ -162,12 +133,12 @@ def test_a_rule_error_is_shown_at_the_parameter_it_names(club, director):
 
 def test_a_match_format_error_is_shown_at_the_format(club, director):
     response = page_client(director).post(
-        f"/clubs/{club.slug}/events/new/", _event_post(fmt_kind="best_of", fmt_games="4")
+        f"/clubs/{club.slug}/events/new/", event_form_post(fmt_kind="best_of", fmt_games="4")
     )
     assert response.status_code == 400
     assert "odd number" in field_error(response.content.decode(), "id_fmt_games")
     response = page_client(director).post(
-        f"/clubs/{club.slug}/events/new/", _event_post(fmt_kind="hollywood")
+        f"/clubs/{club.slug}/events/new/", event_form_post(fmt_kind="hollywood")
     )
     assert "Hollywood" in field_error(response.content.decode(), "id_fmt_kind")
 
@@ -175,7 +146,7 @@ def test_a_match_format_error_is_shown_at_the_format(club, director):
 def test_loading_a_preset_without_script_keeps_the_other_fields(club, director):
     response = page_client(director).post(
         f"/clubs/{club.slug}/events/new/",
-        _event_post(preset="oklahoma", load_preset="1", name="Okie night"),
+        event_form_post(preset="oklahoma", load_preset="1", name="Okie night"),
     )
     html = response.content.decode()
     assert response.status_code == 200
@@ -189,13 +160,13 @@ def test_a_korean_director_types_the_knock_limit_in_korean(club, director):
     client = page_client(director)
     response = client.post(
         f"/clubs/{club.slug}/events/new/",
-        _event_post(preset="oklahoma", load_preset="1", name="Okie night"),
+        event_form_post(preset="oklahoma", load_preset="1", name="Okie night"),
         HTTP_ACCEPT_LANGUAGE="ko",
     )
     html = response.content.decode()
     assert re.search(r'name="r_knock_limit"[^>]*value="업카드"', html)
     assert '<option value="oklahoma" selected>오클라호마</option>' in html
-    post = _event_post(name="Okie night", r_knock_limit="업카드")
+    post = event_form_post(name="Okie night", r_knock_limit="업카드")
     response = client.post(f"/clubs/{club.slug}/events/new/", post, HTTP_ACCEPT_LANGUAGE="ko")
     event = Event.objects.filter(name="Okie night").first()
     assert event is not None, response.content.decode()[:2000]
@@ -213,7 +184,7 @@ def test_a_club_night_can_belong_to_a_league(club, director):
     league = event_create(club_id=club.pk, name="Winter league", kind="league")
     page_client(director).post(
         f"/clubs/{club.slug}/events/new/",
-        _event_post(name="Night 1", kind="club_night", league=str(league.pk)),
+        event_form_post(name="Night 1", kind="club_night", league=str(league.pk)),
     )
     assert Event.objects.get(name="Night 1").league == league
 
@@ -222,7 +193,7 @@ def test_a_tournament_can_count_towards_a_league_as_through_the_api(club, direct
     league = event_create(club_id=club.pk, name="Season", kind="league")
     page_client(director).post(
         f"/clubs/{club.slug}/events/new/",
-        _event_post(name="Spring Swiss", kind="swiss", league=str(league.pk)),
+        event_form_post(name="Spring Swiss", kind="swiss", league=str(league.pk)),
     )
     assert Event.objects.get(name="Spring Swiss").league == league
 
@@ -247,7 +218,7 @@ def test_settings_change_before_play(club, director):
     event = _swiss_with_players(club)
     response = page_client(director).post(
         f"/events/{event.pk}/settings/",
-        _event_post(name="Renamed Swiss", r_target="200", rounds_planned="4", kind=None),
+        event_form_post(name="Renamed Swiss", r_target="200", rounds_planned="4", kind=None),
     )
     assert response.status_code == 302
     event.refresh_from_db()
@@ -280,7 +251,7 @@ def test_rule_changes_are_refused_once_play_has_started(club, director):
     # The other settings still change (the disabled rule fields keep their values).
     response = client.post(
         f"/events/{event.pk}/settings/",
-        _event_post(name="Still Swiss", kind=None, r_target="150", tb_gins="on", tbo_gins="1"),
+        event_form_post(name="Still Swiss", kind=None, r_target="150", tb_gins="on", tbo_gins="1"),
     )
     assert response.status_code == 302
     event.refresh_from_db()

@@ -12,7 +12,7 @@ from clubs.models import ClubRole, Player
 from tests.clubs.factories import ClubFactory, ClubRoleFactory, PlayerFactory, UserFactory
 from tests.clubs.helpers import page_client
 from tests.tournaments.factories import EventFactory, RegistrationFactory, swiss_event
-from tests.tournaments.test_director_pages import _event_post
+from tests.tournaments.helpers import event_form_post
 from tournaments.models import Event, Registration
 from tournaments.services import round_pair
 
@@ -47,7 +47,7 @@ def test_a_swiss_stores_no_option_of_another_kind():
     client = page_client(_director(club))
     response = client.post(
         f"/clubs/{club.slug}/events/new/",
-        _event_post(opt_grand_final_reset=None, opt_groups="3", opt_double_round_robin="on"),
+        event_form_post(opt_grand_final_reset=None, opt_groups="3", opt_double_round_robin="on"),
     )
     assert response.status_code == 302
     event = Event.objects.get(club_id=club.pk)
@@ -60,7 +60,7 @@ def test_a_double_elimination_keeps_its_grand_final_reset_choice_and_no_rounds()
     client = page_client(_director(club))
     client.post(
         f"/clubs/{club.slug}/events/new/",
-        _event_post(kind="double_elim", opt_grand_final_reset=None, rounds_planned="5"),
+        event_form_post(kind="double_elim", opt_grand_final_reset=None, rounds_planned="5"),
     )
     event = Event.objects.get(club_id=club.pk)
     assert event.options == {"grand_final_reset": False}

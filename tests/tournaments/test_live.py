@@ -10,31 +10,20 @@ from django.core.cache import caches
 from django.test import Client
 from rest_framework.test import APIClient
 
-from engine.rules import find_rules
 from scoring.models import Match
-from scoring.permissions import Actor
-from scoring.services import entry_from_dict, hand_submit
 from tests.clubs.factories import UserFactory
 from tests.tournaments.factories import swiss_event
+from tests.tournaments.helpers import ONE_HAND, director_knock
 from tournaments.models import Event
 from tournaments.services import round_pair, standings_recompute
 from tournaments.views import events as event_views
 
 pytestmark = pytest.mark.django_db
 
-ONE_HAND = find_rules("standard", target=None).to_dict()
-
 
 def _version(event_id: int, etag: str | None = None) -> object:
     headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
     return APIClient().get(f"/api/events/{event_id}/version/", **headers)
-
-
-def _win(match: Match) -> None:
-    director = UserFactory(username=f"dir-{match.pk}")
-    match.event.directors.add(director)
-    entry = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 3, "defender_deadwood": 20}
-    hand_submit(match=match, actor=Actor(user=director), entry=entry_from_dict(entry))
 
 
 def test_event_version_grows_with_pairing_results_and_standings_and_answers_304():
@@ -47,7 +36,7 @@ def test_event_version_grows_with_pairing_results_and_standings_and_answers_304(
     round_pair(event=event)
     seen.append(_version(event.pk).json()["version"])
     match = Match.objects.filter(event=event, decision="played").first()
-    _win(match)
+    director_knock(match)
     seen.append(_version(event.pk).json()["version"])
     standings_recompute(event=event)
     seen.append(_version(event.pk).json()["version"])
@@ -71,7 +60,7 @@ def test_spectators_get_the_same_live_regions_as_the_page_and_a_new_result_in_th
     assert {"pairings", "standings"} <= set(names.findall(before))
     assert "won" not in before
     match = Match.objects.filter(event=event, decision="played").first()
-    _win(match)
+    director_knock(match)
     after = client.get(live_url).content.decode()
     assert after != before
     assert "finished" in after  # the table's badge follows the result
@@ -102,7 +91,7 @@ def test_the_live_regions_are_rendered_once_per_version(monkeypatch):
     for _ in range(3):
         assert client.get(f"/events/{event.pk}/live/").status_code == 200
     assert len(calls) == 1
-    _win(Match.objects.filter(event=event, decision="played").first())
+    director_knock(Match.objects.filter(event=event, decision="played").first())
     monkeypatch.setattr(event_views, "RENDER_EVERY", 0.0)
     client.get(f"/events/{event.pk}/live/")
     assert len(calls) == 2
@@ -123,7 +112,7 @@ def test_a_drawing_for_every_spectator_is_of_the_current_version_never_a_throttl
     url = f"/events/{event.pk}/live/"
     spectator = Client()
     first = spectator.get(url).content
-    _win(Match.objects.filter(event=event, decision="played").first())
+    director_knock(Match.objects.filter(event=event, decision="played").first())
     now = _version(event.pk).json()["version"]
     signed_in = Client()
     signed_in.force_login(UserFactory(username="visitor"))

@@ -10,7 +10,7 @@ from django.db.models.functions import Coalesce
 
 from scoring.models import Match
 from tests.tournaments.factories import EventFactory, swiss_event
-from tests.tournaments.test_live import ONE_HAND, _win
+from tests.tournaments.helpers import ONE_HAND, director_knock
 from tournaments.models import Event, Round
 from tournaments.selectors.live import event_version
 from tournaments.services import round_pair, standings_recompute
@@ -70,7 +70,7 @@ def test_the_version_is_the_orm_reading_at_every_step_in_one_query(django_assert
     seen = [_same(event.pk, django_assert_num_queries)]
     round_pair(event=event)
     seen.append(_same(event.pk, django_assert_num_queries))
-    _win(Match.objects.filter(event=event, decision="played").first())
+    director_knock(Match.objects.filter(event=event, decision="played").first())
     seen.append(_same(event.pk, django_assert_num_queries))
     standings_recompute(event=event)
     seen.append(_same(event.pk, django_assert_num_queries))

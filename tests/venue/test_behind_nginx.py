@@ -32,6 +32,8 @@ import pytest
 import requests
 from requests.adapters import HTTPAdapter
 
+from tests.support import free_port
+
 pytestmark = [
     pytest.mark.venue,
     pytest.mark.filterwarnings("ignore::urllib3.exceptions.InsecureRequestWarning"),
@@ -42,6 +44,9 @@ SITE = ROOT / "deploy" / "nginx" / "knock.conf"
 LOG_FORMAT = ROOT / "deploy" / "nginx" / "knock-log.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 HOST = "knock.test"
+# nchan, Debian's libnginx-mod-nchan, which the site's live push uses (docs/live.md).
+NCHAN_MODULE = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
+NCHAN_LOAD = f"load_module {NCHAN_MODULE};\n" if NCHAN_MODULE.exists() else ""
 BAD = "x" * 32
 
 if not Path(NGINX).exists():
@@ -50,16 +55,12 @@ if not Path(NGINX).exists():
     pytest.skip("nginx is not installed (apt-get install nginx)", allow_module_level=True)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 # -- nginx, from the file the docs show ----------------------------------------------------------
 
 
-def nginx_site(*, http_port: int, https_port: int, upstream: int, tmp: Path) -> str:
+def nginx_site(
+    *, http_port: int, https_port: int, upstream: int, tmp: Path, publish_port: int = 0
+) -> str:
     """deploy/nginx/knock.conf with only its machine-specific values replaced."""
     site = SITE.read_text()
     replacements = [
@@ -73,6 +74,8 @@ def nginx_site(*, http_port: int, https_port: int, upstream: int, tmp: Path) -> 
         (r"server 127\.0\.0\.1:8000;", f"server 127.0.0.1:{upstream};"),
         (r"/var/log/nginx/knock\.access\.log", str(tmp / "access.log")),
         (r"root /var/www/letsencrypt;", f"root {tmp};"),
+        (r"/var/cache/nginx/knock", str(tmp / "cache")),
+        (r"listen 127\.0\.0\.1:8010;", f"listen 127.0.0.1:{publish_port or free_port()};"),
     ]
     for pattern, value in replacements:
         site, count = re.subn(pattern, value.replace("\\", "\\\\"), site)
@@ -87,7 +90,7 @@ class Nginx:
     process: subprocess.Popen[bytes]
 
 
-def start_nginx(tmp: Path, upstream: int) -> Nginx:
+def start_nginx(tmp: Path, upstream: int, publish_port: int = 0) -> Nginx:
     subprocess.run(
         [
             *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"),
@@ -97,14 +100,20 @@ def start_nginx(tmp: Path, upstream: int) -> Nginx:
         check=True,
         capture_output=True,
     )
-    http_port, https_port = _free_port(), _free_port()
+    http_port, https_port = free_port(), free_port()
     (tmp / "knock-site.conf").write_text(
-        nginx_site(http_port=http_port, https_port=https_port, upstream=upstream, tmp=tmp)
+        nginx_site(
+            http_port=http_port,
+            https_port=https_port,
+            upstream=upstream,
+            tmp=tmp,
+            publish_port=publish_port,
+        )
     )
     (tmp / "knock-log.conf").write_text(LOG_FORMAT.read_text())
     user = "user root;\n" if os.geteuid() == 0 else ""
     (tmp / "nginx.conf").write_text(
-        f"""{user}worker_processes 1;
+        f"""{user}{NCHAN_LOAD}worker_processes 1;
 pid {tmp / "nginx.pid"};
 error_log {tmp / "error.log"} warn;
 events {{ worker_connections 256; }}
@@ -266,7 +275,7 @@ def _club_night(director: Phone, api_token: str) -> tuple[int, list[str]]:
 
 @pytest.fixture(params=["sqlite", "postgres"])
 def venue(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Nginx]]:
-    port = _free_port()
+    port = free_port()
     knock, _log = start_knock(tmp_path, port, request.param)
     nginx = start_nginx(tmp_path, port)
     try:

@@ -4,10 +4,11 @@ rule presets an event starts from.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
@@ -28,15 +29,18 @@ from tournaments.apis.common import (
     request_user,
 )
 from tournaments.models import Event
-from tournaments.selectors import OPTION_DEFAULTS
+from tournaments.options import options_api_text
 from tournaments.services.edits import event_update
 
-OPTIONS_HELP = (
-    "Options that differ from the defaults: "
-    + ", ".join(f"{name} ({json.dumps(default)})" for name, default in OPTION_DEFAULTS.items())
-    + ". confirm_by_seat_link: true refuses (403) a confirmation or dispute made with the "
-    "table link; the other side answers on their own seat's link, signed in or with a token."
+OPTIONS_HELP = format_lazy(
+    "{}\n\n{}\n\n{}",
+    "Options that differ from the defaults (an option left out has its default; a value of the "
+    "wrong type or out of bounds is a 400 with field options, naming the option):",
+    lazy(options_api_text, str)(),
+    "With confirm_by_seat_link true, a confirmation or dispute made with the table link is "
+    "refused (403); the other side answers on their own seat's link, signed in or with a token.",
 )
+"""The options' documentation, written from their one declaration when the schema is built."""
 
 
 class EventOutput(serializers.ModelSerializer):
@@ -160,7 +164,9 @@ class EventDetailApi(BaseApi):
         options = serializers.DictField(
             required=False,
             allow_null=True,
-            help_text="Every option (replaces them); null or {} is the defaults. " + OPTIONS_HELP,
+            help_text=format_lazy(
+                "Every option (replaces them); null or {{}} is the defaults. {}", OPTIONS_HELP
+            ),
         )
 
     @extend_schema(responses=EventOutput)

@@ -1,5 +1,6 @@
-"""The vocabulary of the event settings form: the rule parameters, match formats, tie-breaks and
-event options it offers, with their labels and help."""
+"""The vocabulary of the event settings form: the rule parameters, match formats and tie-breaks
+it offers, with their labels and help, and which event options it offers (the options themselves
+are declared in :mod:`tournaments.options`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from engine.rules import (
     SHUTOUT_RULES,
     TABLES,
 )
+from tournaments.models import Event
+from tournaments.options import OPTIONS, Option
 
 # -- event settings ----------------------------------------------------------------------------
 
@@ -118,53 +121,11 @@ TIEBREAK_NAMES: dict[str, Any] = {
 }
 """Tie-breaks a director orders; match points always come first and lots always last."""
 
-CLUB_RULE_CHOICES = (
-    ("allow", _("allow")),
-    ("soft", _("avoid if possible")),
-    ("hard", _("never")),
-)
+FORM_OPTIONS: tuple[Option, ...] = tuple(o for o in OPTIONS if o.on_form)
+"""The event options the settings form offers, in their declared order (each one's label, help,
+bounds or choices and the kinds it applies to are in :mod:`tournaments.options`)."""
 
-NUMBER_OPTIONS: dict[str, Any] = {
-    "win_points": _("Win points"),
-    "bye_points": _("Bye points"),
-    "requested_bye_points": _("Requested bye"),
-    "late_entry_points": _("Late entry"),
-}
-NUMBER_OPTION_HELP: dict[str, Any] = {
-    "requested_bye_points": _("Points for a bye a player asked for."),
-    "late_entry_points": _("Points for each round missed."),
-}
-WHOLE_OPTIONS: dict[str, Any] = {
-    "groups": _("Groups"),
-    "playoff_cut": _("Playoff cut"),
-}
-WHOLE_OPTION_HELP: dict[str, Any] = {
-    "groups": _("Round robin in groups."),
-    "playoff_cut": _("The top N go to a playoff."),
-}
-FLAG_OPTIONS: dict[str, Any] = {
-    "double_round_robin": _("Double round robin"),
-    "avoid_same_table": _("Avoid the same table twice"),
-    "third_place": _("Third-place match"),
-    "grand_final_reset": _("Grand final reset (double elimination)"),
-    "registered_only": _("Registered players only (club nights and leagues)"),
-    "confirm_by_seat_link": _("Confirm on the player's own link, not the table's phone"),
-}
-FLAG_OPTION_HELP: dict[str, Any] = {
-    "confirm_by_seat_link": _(
-        "The other side confirms or disputes an entry on their own seat's link or signed in; "
-        "the table link still enters hands."
-    ),
-}
-CHOICE_OPTIONS: dict[str, tuple[Any, tuple[tuple[str, Any], ...]]] = {
-    "pair_by": (
-        _("Order round 1 and score groups by"),
-        (("rating", _("rating")), ("seed", _("seed"))),
-    ),
-    "forbid_same_club": (_("Two players of one club may meet"), CLUB_RULE_CHOICES),
-    "forbid_family": (_("Two players of one family may meet"), CLUB_RULE_CHOICES),
-}
-FORM_OPTIONS = frozenset({*NUMBER_OPTIONS, *WHOLE_OPTIONS, *FLAG_OPTIONS, *CHOICE_OPTIONS})
+FORM_OPTION_NAMES = frozenset(o.name for o in FORM_OPTIONS)
 
 
 def _param_pattern(names: Any) -> re.Pattern[str]:
@@ -172,32 +133,10 @@ def _param_pattern(names: Any) -> re.Pattern[str]:
 
 
 RULE_NAME = _param_pattern(p.name for p in RULE_PARAMS)
-OPTION_NAME = _param_pattern(FORM_OPTIONS)
 
 
 NUMBER_KINDS = ("int", "int?", "limit", "deal")
 
 
-_SWISS, _RR, _SE, _DE = "swiss", "round_robin", "single_elim", "double_elim"
-_NIGHT, _LEAGUE = "club_night", "league"
-OPTION_KINDS: dict[str, tuple[str, ...]] = {
-    "win_points": (_SWISS, _RR, _NIGHT, _LEAGUE),
-    "bye_points": (_SWISS, _RR),
-    "requested_bye_points": (_SWISS,),
-    "late_entry_points": (_SWISS,),
-    "groups": (_RR,),
-    "playoff_cut": (_SWISS, _RR),
-    "double_round_robin": (_RR,),
-    "avoid_same_table": (_SWISS, _RR, _SE, _DE),
-    "third_place": (_SE, _SWISS, _RR),
-    "grand_final_reset": (_DE,),
-    "registered_only": (_NIGHT, _LEAGUE),
-    "pair_by": (_SWISS,),
-    "forbid_same_club": (_SWISS,),
-    "forbid_family": (_SWISS,),
-}
-"""Which kinds of event each option applies to: the form shows (and stores) only those. A
-Swiss or round robin's third-place match is its playoff's (after ``playoff_cut``)."""
-
-SETTING_KINDS: dict[str, tuple[str, ...]] = {"rounds_planned": (_SWISS,)}
+SETTING_KINDS: dict[str, tuple[str, ...]] = {"rounds_planned": (Event.Kind.SWISS.value,)}
 """Event settings outside the options that only some kinds use."""

@@ -29,26 +29,18 @@ from scoring.formats import match_format_dict, match_format_read
 from tournaments.forms.common import ascii_int
 from tournaments.forms.event_options import (
     CHOICE_LABELS,
-    CHOICE_OPTIONS,
-    FLAG_OPTION_HELP,
-    FLAG_OPTIONS,
+    FORM_OPTION_NAMES,
     FORM_OPTIONS,
     MATCH_FORMATS,
     NUMBER_KINDS,
-    NUMBER_OPTION_HELP,
-    NUMBER_OPTIONS,
-    OPTION_KINDS,
-    OPTION_NAME,
     RULE_NAME,
     RULE_PARAMS,
     SETTING_KINDS,
     TIEBREAK_NAMES,
-    WHOLE_OPTION_HELP,
-    WHOLE_OPTIONS,
     RuleParam,
 )
 from tournaments.models import Event
-from tournaments.selectors import OPTION_DEFAULTS
+from tournaments.options import OPTIONS_BY_NAME, Option, OptionError, OptionType, options_clean
 
 
 def _number(value: Decimal) -> int | float:
@@ -163,64 +155,32 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
                 min_value=1,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "order"}),
             )
-        for name, label in NUMBER_OPTIONS.items():
-            self.fields[f"opt_{name}"] = forms.DecimalField(
-                label=label,
-                required=False,
-                min_value=0,
-                max_digits=6,
-                decimal_places=2,
-                help_text=NUMBER_OPTION_HELP.get(name, ""),
-                widget=forms.NumberInput(
-                    attrs={
-                        "inputmode": "decimal",
-                        "step": "0.5",
-                        "placeholder": OPTION_DEFAULTS[name],
-                    }
-                ),
-            )
-        for name, label in WHOLE_OPTIONS.items():
-            self.fields[f"opt_{name}"] = AsciiFormIntegerField(
-                label=label,
-                required=False,
-                min_value=1,
-                help_text=WHOLE_OPTION_HELP[name],
-                widget=forms.NumberInput(
-                    attrs={"inputmode": "numeric", "placeholder": OPTION_DEFAULTS[name] or ""}
-                ),
-            )
-        for name, (label, choices) in CHOICE_OPTIONS.items():
-            self.fields[f"opt_{name}"] = forms.ChoiceField(
-                label=label, choices=choices, initial=OPTION_DEFAULTS[name]
-            )
-        for name, label in FLAG_OPTIONS.items():
-            self.fields[f"opt_{name}"] = forms.BooleanField(
-                label=label,
-                required=False,
-                initial=OPTION_DEFAULTS[name],
-                help_text=FLAG_OPTION_HELP.get(name, ""),
-            )
+        for option in FORM_OPTIONS:
+            self.fields[f"opt_{option.name}"] = self._option_field(option)
         if event is not None:
             # An event's kind never changes: what does not apply to it is not offered at all.
-            for name in [*OPTION_KINDS, *SETTING_KINDS]:
+            for name in [*FORM_OPTION_NAMES, *SETTING_KINDS]:
                 if not self.applies(name):
-                    self.fields.pop(f"opt_{name}" if name in OPTION_KINDS else name, None)
+                    self.fields.pop(f"opt_{name}" if name in FORM_OPTION_NAMES else name, None)
 
     def applies(self, name: str) -> bool:
         """True when the option or setting ``name`` applies to the chosen kind."""
-        kinds = OPTION_KINDS.get(name) or SETTING_KINDS.get(name)
+        if name in OPTIONS_BY_NAME:
+            return OPTIONS_BY_NAME[name].applies(self.chosen_kind)
+        kinds = SETTING_KINDS.get(name)
         return kinds is None or self.chosen_kind in kinds
 
-    def kind_rows(self, names: Any) -> list[dict[str, Any]]:
-        """Option rows with the kinds they apply to, for the page to show and hide."""
+    def kind_rows(self, types: tuple[OptionType, ...]) -> list[dict[str, Any]]:
+        """Rows of the options of ``types`` with the kinds they apply to, for the page to show
+        and hide."""
         return [
             {
-                "field": self[f"opt_{n}"],
-                "kinds": " ".join(OPTION_KINDS.get(n, Event.Kind.values)),
-                "shown": self.applies(n),
+                "field": self[f"opt_{o.name}"],
+                "kinds": " ".join(o.kinds),
+                "shown": o.applies(self.chosen_kind),
             }
-            for n in names
-            if f"opt_{n}" in self.fields
+            for o in FORM_OPTIONS
+            if o.type in types and f"opt_{o.name}" in self.fields
         ]
 
     def rounds_row(self) -> dict[str, Any] | None:
@@ -279,7 +239,7 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         initial["fmt_hands"] = fmt.get("hands")
         initial.update(cls._tiebreak_initial(list(event.tiebreaks or [])))
         for name, value in (event.options or {}).items():
-            if name in FORM_OPTIONS:
+            if name in FORM_OPTION_NAMES:
                 initial[f"opt_{name}"] = value
         return initial
 
@@ -303,6 +263,45 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         return out
 
     # -- fields -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _option_field(option: Option) -> forms.Field:
+        """The field of an event option: its bounds, choices, label and help are the option's."""
+        if option.type is OptionType.NUMBER:
+            return forms.DecimalField(
+                label=option.label,
+                required=False,
+                min_value=option.least,
+                max_digits=6,
+                decimal_places=2,
+                help_text=option.help,
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "decimal", "step": "0.5", "placeholder": option.default}
+                ),
+            )
+        if option.type is OptionType.WHOLE:
+            return AsciiFormIntegerField(
+                label=option.label,
+                required=False,
+                min_value=option.least,
+                help_text=option.help,
+                widget=forms.NumberInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "placeholder": "" if option.default is None else option.default,
+                    }
+                ),
+            )
+        if option.type is OptionType.CHOICE:
+            return forms.ChoiceField(
+                label=option.label,
+                choices=option.choices,
+                initial=option.default,
+                help_text=option.help,
+            )
+        return forms.BooleanField(
+            label=option.label, required=False, initial=option.default, help_text=option.help
+        )
 
     @staticmethod
     def _rule_field(p: RuleParam) -> forms.Field:
@@ -381,13 +380,13 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         return [(self[f"tb_{n}"], self[f"tbo_{n}"]) for n in TIEBREAK_NAMES]
 
     def option_fields(self) -> list[dict[str, Any]]:
-        return self.kind_rows((*NUMBER_OPTIONS, *WHOLE_OPTIONS))
+        return self.kind_rows((OptionType.NUMBER, OptionType.WHOLE))
 
     def choice_option_fields(self) -> list[dict[str, Any]]:
-        return self.kind_rows(CHOICE_OPTIONS)
+        return self.kind_rows((OptionType.CHOICE,))
 
     def flag_fields(self) -> list[dict[str, Any]]:
-        return self.kind_rows(FLAG_OPTIONS)
+        return self.kind_rows((OptionType.FLAG,))
 
     # -- cleaning ---------------------------------------------------------------------------
 
@@ -398,7 +397,12 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         if rules is not None:
             data["match_format"] = self._clean_format(data, rules)
         data["tiebreaks"] = self._clean_tiebreaks(data)
-        data["options"] = self._clean_options(data)
+        try:
+            data["options"] = options_clean(self._clean_options(data))
+        except OptionError as exc:
+            # The fields hold each option's bounds, so this is an option kept from the event.
+            key = f"opt_{exc.name}"
+            self.add_error(key if key in self.fields else None, exc.message)
         if not self.applies("rounds_planned"):
             data["rounds_planned"] = None
         return data
@@ -460,29 +464,25 @@ class EventSettingsForm(ServiceErrorsMixin, forms.Form):
         return [name for _order, _position, name in sorted(chosen)] + ["lots"]
 
     def _clean_options(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The options to store: the event's options the form does not offer, then each offered
+        option that applies to the kind (a number or whole number when given, a choice or flag
+        when it is not the default)."""
         options: dict[str, Any] = {}
         if self.event is not None:
             options.update(
-                {k: v for k, v in (self.event.options or {}).items() if k not in FORM_OPTIONS}
+                {k: v for k, v in (self.event.options or {}).items() if k not in FORM_OPTION_NAMES}
             )
-        for name in NUMBER_OPTIONS:
-            value = data.get(f"opt_{name}")
-            if value is not None and self.applies(name):
-                options[name] = _number(value)
-        for name in WHOLE_OPTIONS:
-            value = data.get(f"opt_{name}")
-            if value is not None and self.applies(name):
-                options[name] = value
-        for name in (*CHOICE_OPTIONS, *FLAG_OPTIONS):
-            key = f"opt_{name}"
-            if key in data and data[key] != OPTION_DEFAULTS[name] and self.applies(name):
-                options[name] = data[key]
+        for option in FORM_OPTIONS:
+            key = f"opt_{option.name}"
+            if key not in data or not option.applies(self.chosen_kind):
+                continue
+            value = data[key]
+            if option.type is OptionType.NUMBER:
+                if value is not None:
+                    options[option.name] = _number(value)
+            elif option.type is OptionType.WHOLE:
+                if value is not None:
+                    options[option.name] = value
+            elif value != option.default:
+                options[option.name] = value
         return options
-
-    def add_service_error(self, exc: ApplicationError) -> None:
-        if exc.field == "options":
-            found = OPTION_NAME.search(exc.message)
-            if found:
-                self.add_error(f"opt_{found[1]}", exc.message)
-                return
-        super().add_service_error(exc)

@@ -3,6 +3,15 @@
 
 The tables stay, with every row, owned by ``clubs`` now (``clubs`` 0001): nothing is done to the
 database.
+
+It depends on ``scoring`` 0005, which points scoring's foreign keys (declared in ``scoring`` 0002
+and 0003) from ``tournaments.Player`` to ``clubs.Player``: until then ``tournaments.Player`` must
+stay in the state, or any later migration fails to render it ("Related model
+'tournaments.player' cannot be resolved"). Without it, ``migrate tournaments 0004`` on a fresh
+database planned this migration before ``scoring`` 0002, and the next ``migrate`` failed. Every
+database that has applied this migration has applied ``scoring`` 0005 too (a full ``migrate``
+plans it first), so adding the dependency breaks no history. It is the one dependency of
+``tournaments`` on ``scoring``, and comes from clubs' move: ``docs/architecture.md``.
 """
 
 import django.db.models.deletion
@@ -13,6 +22,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0001_initial'),
+        ('scoring', '0005_players_from_clubs'),
         ('tournaments', '0003_round_float_directions'),
     ]
 

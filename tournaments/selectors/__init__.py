@@ -53,10 +53,9 @@ from tournaments.selectors.lists import (
 )
 from tournaments.selectors.options import (
     DEFAULT_TIEBREAKS,
-    KIND_OPTION_DEFAULTS,
-    OPTION_DEFAULTS,
     TIEBREAK_CHOICES,
     event_option,
+    event_options,
     event_tiebreak_order,
 )
 from tournaments.selectors.pairing import (
@@ -85,8 +84,6 @@ from tournaments.selectors.standings import (
 __all__ = [
     "DEFAULT_TIEBREAKS",
     "GIN_OUTCOMES",
-    "KIND_OPTION_DEFAULTS",
-    "OPTION_DEFAULTS",
     "TIEBREAK_CHOICES",
     "BracketSnapshot",
     "ConsoleRound",
@@ -110,6 +107,7 @@ __all__ = [
     "event_match_records",
     "event_matches",
     "event_option",
+    "event_options",
     "event_pairing_registrations",
     "event_present_players",
     "event_results_snapshot",

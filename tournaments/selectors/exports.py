@@ -20,7 +20,7 @@ from scoring.models import Match
 from tournaments.models import Event
 from tournaments.selectors.options import event_tiebreak_order
 from tournaments.selectors.results import MatchRecord, event_match_records
-from tournaments.selectors.standings import event_standings
+from tournaments.selectors.standings import event_standings, league_table
 from tournaments.standings_labels import TIEBREAK_LABELS, TIEBREAK_LEGENDS
 
 EXPORT_TIEBREAK_LABELS: dict[str, Any] = {
@@ -64,9 +64,22 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+def _standing_lines(event: Event) -> list[tuple[int, str, dict[str, Any]]]:
+    """The event's standings as the event page shows them: rank, player's name and values. A
+    league stores no standings of its own: its table is :func:`league_table`, aggregated from
+    its nights, as the page and the API read it; any other event's are the stored ones."""
+    if event.kind == Event.Kind.LEAGUE:
+        table = league_table(league=event)
+        names = dict(
+            Player.objects.filter(pk__in=[line.player for line in table]).values_list("pk", "name")
+        )
+        return [(line.rank, names.get(line.player, "?"), line.values) for line in table]
+    return [(s.rank, s.player.name, s.values) for s in event_standings(event=event).rows]
+
+
 def event_standings_export(*, event: Event) -> ExportTable:
-    """The stored standings, one row per player: rank, name, match points, W-D-L, tie-breaks."""
-    standings = event_standings(event=event)
+    """The standings the event page shows (a league's from its nights), one row per player:
+    rank, name, match points, W-D-L, tie-breaks. No rows while nothing has been played."""
     keys = [
         tb.value
         for tb in event_tiebreak_order(event=event)
@@ -82,12 +95,11 @@ def event_standings_export(*, event: Event) -> ExportTable:
         *(str(EXPORT_TIEBREAK_LABELS.get(k, k)) for k in keys),
     )
     rows = []
-    for s in standings.rows:
-        v = s.values
-        name = s.player.name + (" " + _("(dropped)") if v.get("dropped") else "")
+    for place, player, v in _standing_lines(event):
+        name = player + (" " + _("(dropped)") if v.get("dropped") else "")
         rows.append(
             (
-                _text(s.rank),
+                _text(place),
                 name,
                 _text(v.get("match_points")),
                 _text(v.get("won", 0)),
@@ -122,11 +134,17 @@ def event_standings_export(*, event: Event) -> ExportTable:
 
 
 def _legend_line(label: str, meaning: str) -> str:
-    """A legend line: the short header, then what it means (once, when the meaning already
-    starts with it: "Buchholz: the opponents' match points added up")."""
-    if meaning.startswith(label + ":"):
+    """A legend line in one form, "Name: explanation", named by the short header it explains.
+    A legend reads "Full name: explanation" or just "explanation"; the full name is kept after
+    the short header when it says more ("MP: Match points, the points for the matches won and
+    drawn"), once when it is the header itself ("Buchholz: the opponents' match points added
+    up")."""
+    name, colon, explanation = meaning.partition(": ")
+    if not colon:
+        return f"{label}: {meaning}"
+    if name == label:
         return meaning
-    return f"{label} – {meaning}"
+    return f"{label}: {name}, {explanation}"
 
 
 def _margin(record: MatchRecord) -> str:
@@ -164,7 +182,7 @@ def event_results_export(*, event: Event) -> ExportTable:
             (
                 _text(r.round),
                 _text(tables.get(r.id)),
-                " – ".join(names.get(p, "?") for p in r.players),
+                _(" vs ").join(names.get(p, "?") for p in r.players),  # as the slips pair them
                 " & ".join(names.get(p, "?") for p in r.winners),
                 _margin(r),
                 how,

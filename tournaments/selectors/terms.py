@@ -1,8 +1,9 @@
 """What scoring is told about an event: its terms (:class:`scoring.organiser.EventTerms`), and
 the few facts about the event's other rows that starting a match needs.
 
-The organiser (``tournaments.organiser``) answers scoring's questions with these; scoring never
-reads an event's columns itself. Reads only.
+The organiser (``tournaments.organiser``) gives scoring the terms, and checks a match's players
+and round with the other two when scoring tells it players sit down; scoring never reads an
+event's columns itself. Reads only.
 """
 
 from __future__ import annotations

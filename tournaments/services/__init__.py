@@ -4,7 +4,7 @@ Every public service is keyword-only, validates, writes inside ``transaction.ato
 tasks only through ``transaction.on_commit``. Errors are ``core.errors.ApplicationError``.
 
 Scoring reaches five of them through the organiser (``tournaments.organiser``), once each per
-scoring service, in its transaction: ``event_players_enter`` when a match starts,
+scoring service, in its transaction: ``match_players_enter`` when a match starts,
 ``event_results_seq_bump`` when a result is stored, confirmed or corrected,
 ``match_finished(match=...)`` when a match becomes final, and, when a correction re-opens a final
 match or changes its winner, ``match_result_change_allowed`` (before: may refuse with 409) and
@@ -18,6 +18,7 @@ from tournaments.services.event_ratings import ratings_update_for_event
 from tournaments.services.events import event_create, event_finish, forbidden_pairing_create
 from tournaments.services.registrations import (
     event_players_enter,
+    match_players_enter,
     registration_checkin,
     registration_checkin_by_token,
     registration_create,
@@ -45,6 +46,7 @@ __all__ = [
     "forbidden_pairing_create",
     "match_finished",
     "match_forfeit",
+    "match_players_enter",
     "match_result_change_allowed",
     "match_result_changed",
     "ratings_update_for_event",

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from competition.elimination import MatchStatus
 from competition.round_robin import playoff_seeding
 from core.errors import ApplicationError
+from core.live import live_changed
 from core.names import name_clean
 from scoring.models import Match
 from tournaments.models import Event, Registration, Round, Standing
@@ -58,6 +59,7 @@ def bracket_start(*, event: Event, user: User | None = None) -> Round:
         rnd = Round.objects.filter(event=event).order_by("number").first()
         if rnd is None:  # a two-player bracket whose only match is decided: still a round 1
             rnd = Round.objects.create(event=event, number=1, status=Round.Status.FINISHED)
+            live_changed(page="event", pk=event.pk)
         return rnd
 
 

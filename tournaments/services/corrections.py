@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
+from core.live import live_changed
 from ratings.services import ratings_withdraw_match
 from scoring.models import Hand, Match, Seat
 from tournaments.models import Event
@@ -140,6 +141,7 @@ def _bracket_follow(match: Match) -> None:
             continue
         Seat.objects.filter(match_id=r.match_id).delete()
         Match.objects.filter(pk=r.match_id).update(live_seq=F("live_seq") + 1)
+        live_changed(page="match", pk=r.match_id)
         Seat.objects.bulk_create(
             Seat(match_id=r.match_id, player_id=pid, position=pos)
             for pos, pid in enumerate(r.players)

@@ -23,7 +23,8 @@ from engine.errors import EngineError
 from engine.game import MatchFormat
 from engine.rules import RuleSet, find_rules
 from tournaments.models import Event, ForbiddenPairing
-from tournaments.selectors import OPTION_DEFAULTS, TIEBREAK_CHOICES
+from tournaments.options import OptionError, options_clean
+from tournaments.selectors import TIEBREAK_CHOICES
 from tournaments.services.registrations import (
     OPEN_PLAY_KINDS,
     event_players_enter,
@@ -54,7 +55,6 @@ __all__ = [
 
 ELIMINATION_KINDS = (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION)
 ROUND_KINDS = (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN, *ELIMINATION_KINDS)
-_RULE_CHOICES = ("allow", "soft", "hard")
 
 
 def checked_rules(rules: str | Mapping[str, Any]) -> dict[str, Any]:
@@ -84,48 +84,12 @@ def checked_match_format(match_format: Mapping[str, Any] | None) -> dict[str, An
 
 
 def checked_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
-    data = dict(options or {})
-    unknown = sorted(set(data) - set(OPTION_DEFAULTS))
-    if unknown:
-        raise ApplicationError(
-            _("Unknown option(s): %(names)s. The options are: %(known)s.")
-            % {"names": ", ".join(unknown), "known": ", ".join(OPTION_DEFAULTS)},
-            field="options",
-        )
-    for name in ("win_points", "bye_points", "requested_bye_points", "late_entry_points"):
-        value = data.get(name)
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int | float) or value < 0
-        ):
-            raise ApplicationError(
-                _("The option %(name)s is a number of at least 0.") % {"name": name},
-                field="options",
-            )
-    for name in ("forbid_same_club", "forbid_family"):
-        if name in data and data[name] not in _RULE_CHOICES:
-            raise ApplicationError(
-                _("The option %(name)s is one of %(choices)s.")
-                % {"name": name, "choices": ", ".join(_RULE_CHOICES)},
-                field="options",
-            )
-    for name in ("registered_only", "confirm_by_seat_link"):
-        if name in data and not isinstance(data[name], bool):
-            raise ApplicationError(
-                _("The option %(name)s is true or false.") % {"name": name}, field="options"
-            )
-    if data.get("pair_by", "rating") not in ("rating", "seed"):
-        raise ApplicationError(_("The option pair_by is rating or seed."), field="options")
-    groups = data.get("groups", 1)
-    if not isinstance(groups, int) or groups < 1:
-        raise ApplicationError(
-            _("The option groups is a whole number of at least 1."), field="options"
-        )
-    cut = data.get("playoff_cut")
-    if cut is not None and (not isinstance(cut, int) or cut < 1):
-        raise ApplicationError(
-            _("The option playoff_cut is a whole number of at least 1."), field="options"
-        )
-    return data
+    """``options`` as they are stored, checked against their one declaration
+    (:mod:`tournaments.options`); a fault is a 400 naming the option."""
+    try:
+        return options_clean(options)
+    except OptionError as exc:
+        raise ApplicationError(exc.message, field="options") from exc
 
 
 def checked_tiebreaks(tiebreaks: Sequence[str] | None) -> list[str]:

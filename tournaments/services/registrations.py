@@ -12,9 +12,11 @@ from django.utils.translation import ngettext
 from clubs.models import Player
 from core.errors import ApplicationError
 from core.parsing import strict_int
+from scoring.models import Match
 from tournaments.models import Event, Registration
 from tournaments.selectors import event_option
 from tournaments.selectors.lists import FIXED_DRAW_KINDS
+from tournaments.selectors.terms import event_players_registered, event_round_id
 from tournaments.services.results import event_results_bump
 
 
@@ -125,6 +127,33 @@ def event_players_enter(*, event_id: int, players: Sequence[Player]) -> list[Reg
             field="players",
         )
     return [registration_create(event=event, player=p, checked_in=True) for p in missing]
+
+
+def match_players_enter(
+    *, match: Match, players: Sequence[Player], round_number: int | None
+) -> None:
+    """``players`` sit down at ``match``, a match of its event that scoring is about to store
+    (not saved yet): the organiser's command behind ``Organiser.players_enter``.
+
+    Refused (400, nothing stored) for a player who is neither of the event's club nor
+    registered for it, then for a round the event does not have; files the match in round
+    ``round_number`` (sets ``match.round_id``), then enters the players
+    (:func:`event_players_enter`, which may refuse in its turn).
+    """
+    foreign = [p.pk for p in players if p.club_id != match.event.club_id]
+    registered = event_players_registered(event_id=match.event_id, player_ids=foreign)
+    for pid in foreign:
+        if pid not in registered:
+            raise ApplicationError(
+                _("Player %(id)s is not a player of this event's club.") % {"id": pid},
+                field="players",
+            )
+    if round_number is not None:
+        round_id = event_round_id(event_id=match.event_id, number=round_number)
+        if round_id is None:
+            raise ApplicationError(_("There is no such round."), field="round")
+        match.round_id = round_id
+    event_players_enter(event_id=match.event_id, players=players)
 
 
 def registrations_create_many(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import F
 
+from core.live import live_changed
 from tournaments.models import Event
 from tournaments.services.work import standings_prompt_on_commit
 
@@ -27,6 +28,7 @@ def event_results_seq_bump(*, event_id: int) -> int:
     that was lost. Returns the new sequence number.
     """
     Event.objects.filter(pk=event_id).update(results_seq=F("results_seq") + 1)
+    live_changed(page="event", pk=event_id)
     seq = Event.objects.filter(pk=event_id).values_list("results_seq", flat=True).get()
     standings_prompt_on_commit(event_id=event_id)
     return int(seq)

@@ -22,6 +22,7 @@ from competition.matching import max_weight_matching
 from competition.round_robin import berger_schedule, snake_groups
 from competition.swiss import PairingError, pair_swiss
 from core.errors import ApplicationError
+from core.live import live_changed
 from core.work import work_due_add
 from scoring.models import Match
 from tournaments.models import Event, EventLog, Registration, Round
@@ -292,6 +293,7 @@ def round_pair(
             event.status = Event.Status.RUNNING
             event.save(update_fields=["status"])
         rnd = Round.objects.create(event=event, number=number, status=Round.Status.QUEUED)
+        live_changed(page="event", pk=event.pk)
         if open_tables:
             EventLog.objects.create(
                 event=event,

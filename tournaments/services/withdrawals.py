@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from core.errors import ApplicationError
+from core.live import live_changed
 from scoring.models import Match
 from tournaments.models import Event, Registration
 from tournaments.services.brackets import bracket_advance
@@ -32,6 +33,7 @@ def _decide_unplayed(match: Match, *, winner: int | None, decision: str, reason:
         summary={**(match.summary or {}), "unplayed": reason},
         live_seq=F("live_seq") + 1,
     )
+    live_changed(page="match", pk=match.pk)
     match.refresh_from_db()
 
 

@@ -15,7 +15,7 @@ from django.utils.translation import get_language, gettext_lazy
 from clubs.models import Player
 from clubs.selectors import player_list
 from core.errors import ApplicationError
-from core.live import DRAWER, by_version, keep_drawing, kept_drawing
+from core.live import DRAWER, by_version, keep_drawing, kept_drawing, live_subscribe_url
 from scoring.models import Match
 from scoring.selectors import (
     event_free_table,
@@ -252,6 +252,7 @@ def _live_context(event: Event, version: int) -> dict[str, Any]:
             "version": version,
             "version_url": reverse("event-version", args=[event.pk]),
             "fragment_url": reverse("event-live", args=[event.pk]),
+            "subscribe_url": live_subscribe_url(page="event", pk=event.pk),
             "poll_ms": settings.KNOCK_LIVE_POLL_MS,
         },
     }

@@ -8,7 +8,7 @@ files are served by WhiteNoise inside the application.
 ``serve`` supervises what it started: a web server, worker or beat that dies is reported and
 started again after a back-off (1, 2, 4 ... 60 s; reset once it has run for a minute), so a
 crashed worker never takes the site down with it. It says "Knock is up" once /healthz reports the
-database, the broker and a live worker, and stops every process it started on Ctrl-C.
+database, the broker, a live worker and a live beat, and stops every process it started on Ctrl-C.
 
 ``--addr 0.0.0.0:8000`` (``make run ADDR=0.0.0.0:8000``) listens on every interface so phones
 on the club's Wi-Fi can reach the laptop: the laptop's own address is added to the allowed hosts

@@ -1,0 +1,156 @@
+"""core.live.cache_headers: what a shared cache in front (deploy/nginx/knock.conf) may keep.
+
+Through the whole stack, as a phone asks: the versions, the live regions and the public event
+pages are ``public, max-age=0, s-maxage`` with an ETag and ``Vary: Accept-Language, Cookie`` for a
+visitor without a session; the regions asked for by their version are kept a minute; anything
+asked with a session, a seat key or a token is ``private, no-store``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.http import HttpResponse
+from django.test import Client, RequestFactory
+from django.utils.cache import get_max_age
+
+from core.live import SHARED_SECONDS, VERSIONED_SECONDS, cache_headers
+from engine.rules import find_rules
+from scoring.models import Match
+from scoring.services import match_link_token
+from tests.clubs.factories import PlayerFactory, UserFactory
+from tests.scoring.factories import MatchFactory
+from tests.tournaments.factories import EventFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _match() -> Match:
+    event = EventFactory(rules=find_rules("standard").to_dict())
+    players = [PlayerFactory(club=event.club, name=n) for n in ("Cleo", "Dee")]
+    match: Match = MatchFactory.create(event=event, players=players)
+    return match
+
+
+def _directives(response: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for part in response["Cache-Control"].split(","):
+        name, _, value = part.strip().partition("=")
+        out[name.lower()] = value
+    return out
+
+
+def _shared(response: Any) -> int:
+    """The s-maxage of a public answer (fails for anything else)."""
+    directives = _directives(response)
+    assert "public" in directives, response["Cache-Control"]
+    assert "private" not in directives
+    assert "no-store" not in directives
+    assert get_max_age(response) == 0  # a browser asks again; a shared cache answers
+    vary = {v.strip().lower() for v in response["Vary"].split(",")}
+    assert {"accept-language", "cookie"} <= vary
+    assert response.has_header("ETag")
+    return int(directives["s-maxage"])
+
+
+def _private(response: Any) -> None:
+    directives = _directives(response)
+    assert "private" in directives, response["Cache-Control"]
+    assert "no-store" in directives
+    assert "public" not in directives
+    assert "s-maxage" not in directives
+
+
+def test_a_spectators_regions_are_public_for_a_second_with_their_version_as_etag():
+    match = _match()
+    answer = Client().get(f"/matches/{match.pk}/live/")
+    assert answer.status_code == 200
+    assert _shared(answer) == SHARED_SECONDS
+    match.refresh_from_db()
+    assert answer["ETag"] == f'"{match.live_seq}"'
+    # Unchanged: the early 304 says the same, so a cache may refresh its entry with it.
+    same = Client().get(f"/matches/{match.pk}/live/", HTTP_IF_NONE_MATCH=answer["ETag"])
+    assert same.status_code == 304
+    assert same["ETag"] == answer["ETag"]
+    assert _shared(same) == SHARED_SECONDS
+
+
+def test_the_regions_of_a_version_asked_for_by_it_are_kept_a_minute():
+    match = _match()
+    match.refresh_from_db()
+    kept = Client().get(f"/matches/{match.pk}/live/?v={match.live_seq}")
+    assert kept.status_code == 200
+    assert _shared(kept) == VERSIONED_SECONDS
+    assert kept["ETag"] == f'"{match.live_seq}"'
+    # Asked for a version it does not show (moved since, or not yet): only for a second.
+    other = Client().get(f"/matches/{match.pk}/live/?v={match.live_seq + 7}")
+    assert other.status_code == 200
+    assert _shared(other) == SHARED_SECONDS
+
+
+def test_versions_and_public_event_pages_are_public_for_a_second():
+    match = _match()
+    for path in (
+        f"/api/matches/{match.pk}/version/",
+        f"/api/events/{match.event_id}/version/",
+        f"/events/{match.event_id}/live/",
+        f"/events/{match.event_id}/projector/slides/",
+        f"/events/{match.event_id}/standings/",
+        f"/api/events/{match.event_id}/standings/",
+    ):
+        answer = Client().get(path)
+        assert answer.status_code == 200, path
+        assert _shared(answer) == SHARED_SECONDS, path
+
+
+def test_a_session_a_seat_key_or_a_token_is_never_cacheable():
+    match = _match()
+    user = UserFactory()
+    signed_in = Client()
+    signed_in.force_login(user)
+    key = match_link_token(match=match, position=0)
+    for path in (f"/matches/{match.pk}/live/", f"/api/matches/{match.pk}/version/"):
+        _private(signed_in.get(path))
+        _private(Client().get(path, HTTP_X_MATCH_KEY=key))
+    page = signed_in.get(f"/events/{match.event_id}/projector/slides/")
+    assert set(_directives(page)) == {"private", "no-cache"}
+    _private(signed_in.get(f"/events/{match.event_id}/live/"))
+    token = Client().get(
+        f"/api/matches/{match.pk}/version/", HTTP_AUTHORIZATION="Token not-a-real-one"
+    )
+    assert token.status_code == 401
+    assert "public" not in token.get("Cache-Control", "")
+
+
+def test_an_answer_that_sets_a_cookie_or_holds_a_csrf_token_is_never_public():
+    request = RequestFactory().get("/events/1/")
+    with_cookie = HttpResponse("<p>hello</p>")
+    with_cookie.set_cookie("csrftoken", "x")
+    cache_headers(request, with_cookie, kind="version")
+    _private(with_cookie)
+    form = HttpResponse('<input name="csrfmiddlewaretoken" value="x">')
+    cache_headers(request, form, kind="page")
+    assert set(_directives(form)) == {"private", "no-cache"}
+    plain = HttpResponse("<p>hello</p>")
+    cache_headers(request, plain, kind="page")
+    assert _shared(plain) == SHARED_SECONDS
+    # An error is left as it was (a 404 is nobody's to keep for a second).
+    missing = HttpResponse("gone", status=404)
+    cache_headers(request, missing, kind="page")
+    assert not missing.has_header("Cache-Control")
+
+
+def test_pages_not_named_public_are_left_as_they_were():
+    match = _match()
+    answer = Client().get(f"/matches/{match.pk}/")
+    assert answer.status_code == 200
+    assert "public" not in answer.get("Cache-Control", "")
+
+
+def test_a_whole_page_is_never_public_it_carries_a_csrf_token():
+    match = _match()
+    answer = Client().get(f"/events/{match.event_id}/")
+    assert answer.status_code == 200
+    assert b"csrfmiddlewaretoken" in answer.content
+    assert "public" not in answer.get("Cache-Control", "")

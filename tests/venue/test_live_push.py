@@ -1,0 +1,174 @@
+"""The push and the spectators' cache behind the real nginx (deploy/nginx/knock.conf, with
+Debian's nchan module) in front of `manage.py serve` on the embedded default, as docs/live.md
+says: 20 spectators subscribe to a table, a result is confirmed, every one of them is told its
+new version within 3 s, and their fetches of that version's regions reach Knock once, the rest
+answered by nginx's cache (X-Cache-Status: HIT).
+"""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tests.support import free_port
+from tests.venue.test_behind_nginx import Phone, start_knock, start_nginx
+
+pytestmark = [
+    pytest.mark.venue,
+    pytest.mark.filterwarnings("ignore::urllib3.exceptions.InsecureRequestWarning"),
+]
+
+NCHAN = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
+SPECTATORS = 20
+
+
+@dataclass
+class Subscriber:
+    """A spectator's EventSource: the versions it is told, with when."""
+
+    phone: Phone
+    url: str
+    told: list[tuple[float, str]] = field(default_factory=list)
+    open: threading.Event = field(default_factory=threading.Event)
+
+    def listen(self, stop: threading.Event) -> None:
+        with self.phone.session.get(
+            self.phone.base + self.url,
+            headers={"Accept": "text/event-stream"},
+            stream=True,
+            timeout=(10, 30),
+            verify=False,
+        ) as stream:
+            assert stream.status_code == 200, stream.status_code
+            assert stream.headers["Content-Type"].startswith("text/event-stream")
+            self.open.set()
+            # chunk_size=1: each line as it comes (a larger chunk waits for that many bytes).
+            for line in stream.iter_lines(chunk_size=1, decode_unicode=True):
+                if line and line.startswith("data:"):
+                    self.told.append((time.monotonic(), line[5:].strip()))
+                if stop.is_set():
+                    return
+
+
+@pytest.fixture
+def pushed_venue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    if not NCHAN.exists():
+        pytest.fail("the push needs nchan: apt-get install libnginx-mod-nchan (.ci/run does)")
+    publish = free_port()
+    monkeypatch.setenv("KNOCK_LIVE_PUBLISH_URL", f"http://127.0.0.1:{publish}/live/pub/")
+    port = free_port()
+    knock, _log = start_knock(tmp_path, port, "sqlite")
+    nginx = start_nginx(tmp_path, port, publish_port=publish)
+    try:
+        yield f"https://127.0.0.1:{nginx.https}"
+    finally:
+        nginx.process.send_signal(signal.SIGQUIT)
+        knock.send_signal(signal.SIGINT)
+        for proc in (nginx.process, knock):
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def _table(director: Phone, api_token: str) -> tuple[int, list[str]]:
+    """A club night with one table, as docs/api.md makes it: (match id, the seats' keys)."""
+    auth = {"Authorization": f"Token {api_token}"}
+    club = director.post("/api/clubs/", json={"name": "Push Gin"}, headers=auth).json()["id"]
+    made = director.post(
+        f"/api/clubs/{club}/players/bulk/", json={"names": ["Alice", "Bob"]}, headers=auth
+    ).json()
+    players = [p["id"] for p in made["created"]]
+    event = director.post(
+        "/api/events/",
+        json={"club": club, "name": "Push night", "kind": "club_night", "rules": "standard"},
+        headers=auth,
+    ).json()["id"]
+    director.post(
+        f"/api/events/{event}/registrations/bulk/",
+        json={"players": players, "checked_in": True},
+        headers=auth,
+    )
+    match = director.post(
+        "/api/matches/", json={"event": event, "players": players, "table_number": 1}, headers=auth
+    ).json()
+    keys = [link.rsplit("#", 1)[1] for _, link in sorted(match["links"]["seats"].items())]
+    return int(match["id"]), keys
+
+
+def test_twenty_spectators_are_told_a_result_and_fetch_it_from_the_cache(
+    pushed_venue: str,
+) -> None:
+    base = pushed_venue
+    director = Phone(base, "127.0.0.10")
+    token = director.token("director", "knock-demo")
+    assert token.status_code in (200, 201), token.text
+    match, (alice, bob) = _table(director, token.json()["token"])
+
+    # A spectator's page carries its subscription.
+    page = Phone(base, "127.0.0.20").get(f"/matches/{match}/")
+    assert f'data-live-subscribe-url="/live/sub/match-{match}"' in page.text
+
+    phones = [Phone(base, f"127.0.1.{i + 1}") for i in range(SPECTATORS)]
+    subscribers = [Subscriber(phone, f"/live/sub/match-{match}") for phone in phones]
+    stop = threading.Event()
+    threads = [threading.Thread(target=s.listen, args=(stop,), daemon=True) for s in subscribers]
+    for thread in threads:
+        thread.start()
+    for subscriber in subscribers:
+        assert subscriber.open.wait(15), "a subscription was not opened"
+
+    # Alice enters a hand, Bob confirms it: the confirmation is told to every spectator.
+    hand = director.post(
+        f"/api/matches/{match}/hands/",
+        json={"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25},
+        headers={"X-Match-Key": alice},
+    )
+    assert hand.status_code == 201, hand.text
+    confirmed = director.post(
+        f"/api/hands/{hand.json()['id']}/confirm/", json={}, headers={"X-Match-Key": bob}
+    )
+    assert confirmed.status_code == 200, confirmed.text
+    at = time.monotonic()
+    # The version now (a seat key goes past the cache).
+    version = director.get(f"/api/matches/{match}/version/", headers={"X-Match-Key": bob})
+    assert version.headers["X-Cache-Status"] == "BYPASS"
+    now = str(version.json()["version"])
+
+    deadline = at + 3.0
+    while time.monotonic() < deadline and not all(
+        any(v == now for _, v in s.told) for s in subscribers
+    ):
+        time.sleep(0.05)
+    lags = [min((t - at for t, v in s.told if v == now), default=float("inf")) for s in subscribers]
+    stop.set()
+    assert max(lags) <= 3.0, lags
+
+    # Each spectator fetches the regions of that version, at once: Knock draws them once.
+    def fetch(phone: Phone) -> tuple[int, str, str]:
+        got = phone.get(f"/matches/{match}/live/?v={now}")
+        return got.status_code, got.headers.get("X-Cache-Status", ""), got.text
+
+    with ThreadPoolExecutor(SPECTATORS) as pool:
+        answers = list(pool.map(fetch, phones))
+    assert {status for status, _, _ in answers} == {200}
+    statuses = sorted(cache for _, cache, _ in answers)
+    assert statuses.count("HIT") == SPECTATORS - 1, statuses
+    assert statuses.count("MISS") == 1, statuses
+    assert all(f'data-live-version="{now}"' in text for _, _, text in answers)
+    # ... and a player (a seat key) is never answered from the cache.
+    player = phones[0].get(f"/matches/{match}/live/?v={now}", headers={"X-Match-Key": alice})
+    assert player.headers["X-Cache-Status"] == "BYPASS"
+    assert "private" in player.headers["Cache-Control"]
+    # A poll whose version is current is answered 304 by nginx alone.
+    polled = phones[1].get(f"/matches/{match}/live/", headers={"If-None-Match": f'"{now}"'})
+    assert polled.status_code == 304
+    assert polled.headers["X-Cache-Status"] in ("HIT", "MISS", "REVALIDATED", "EXPIRED")
