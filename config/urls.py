@@ -31,6 +31,7 @@ urlpatterns = [
     path("", include("clubs.page_urls")),
     path("", include("tournaments.page_urls")),
     path("", include("printing.page_urls")),
+    path("", include("passes.page_urls")),
     path("", include("scoring.page_urls")),
 ]
 

@@ -9,5 +9,6 @@ urlpatterns: list[object] = [
     path("", include("tournaments.urls")),
     path("", include("ratings.urls")),
     path("", include("printing.urls")),
+    path("", include("passes.urls")),
     path("", include("scoring.urls")),
 ]

@@ -38,11 +38,11 @@ REDACTED = "..."
 # of a word without its slash ("'path': 'l/<secret>/'" in a resolver's message); what follows
 # runs to the next blank, quote, bracket or separator.
 _PATH = re.compile(
-    r"(?P<head>/(?:l|checkin)/|(?<![\w.~%/-])(?:l|checkin)/)(?P<tail>[^\s\"'<>()\[\]{},;|\\]+)"
+    r"(?P<head>/(?:l|p|checkin)/|(?<![\w.~%/-])(?:l|p|checkin)/)(?P<tail>[^\s\"'<>()\[\]{},;|\\]+)"
 )
 # A named value: X-Match-Key: <secret>, HTTP_X_MATCH_KEY='<secret>', "checkin_token": "<token>".
 _NAMED = re.compile(
-    r"(?P<head>(?:x[-_]match[-_]key|checkin_token|secret)[\"']?\s*[:=]\s*[\"']?)"
+    r"(?P<head>(?:x[-_](?:match|pass)[-_]key|checkin_token|secret)[\"']?\s*[:=]\s*[\"']?)"
     r"(?P<tail>[^\s\"'<>()\[\]{},;&|\\]+)",
     re.IGNORECASE,
 )

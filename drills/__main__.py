@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from drills.load import Api, Load
-from drills.stack import PgCluster, RedisServer, Stack
+from drills.stack import Stack
+from stack.servers import PgCluster, RedisServer
 
 BROKER_DOWN_SECONDS = 60.0
 CACHE_DOWN_SECONDS = 30.0

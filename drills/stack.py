@@ -12,13 +12,11 @@ import contextlib
 import json
 import os
 import re
-import shutil
 import signal
 import socket
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
@@ -26,13 +24,9 @@ import urllib.request
 from pathlib import Path
 from typing import IO, Any
 
+from stack.servers import PgCluster, RedisServer, free_port
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def children(pid: int) -> list[int]:
@@ -115,101 +109,6 @@ class TcpProxy:
             for s in (a, b):
                 with contextlib.suppress(OSError):
                     s.shutdown(socket.SHUT_RDWR)
-
-
-def _pg_bin(name: str) -> str:
-    """A PostgreSQL server program (initdb, pg_ctl) of the newest version installed."""
-    found = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), key=lambda p: p.parts[-3])
-    if not found:
-        raise RuntimeError(f"no {name} under /usr/lib/postgresql/*/bin: install PostgreSQL")
-    return str(found[-1])
-
-
-class PgCluster:
-    """A throwaway PostgreSQL cluster the drill owns: initdb in a temporary directory, a free
-    port on 127.0.0.1, trust authentication. Restarting it disturbs nobody else's PostgreSQL."""
-
-    def __init__(self) -> None:
-        self.dir = Path(tempfile.mkdtemp(prefix="knock-drills-pg-"))
-        self.data = self.dir / "data"
-        self.port = free_port()
-        self.url = f"postgres://postgres@127.0.0.1:{self.port}/knock_drills"
-        # PostgreSQL refuses to run as root: then the cluster belongs to the postgres user.
-        self._as = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
-        if self._as:
-            shutil.chown(self.dir, "postgres")
-        self._pg(
-            "initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "-E", "UTF8",
-            "--no-sync",
-        )  # fmt: skip
-        self.start()
-        subprocess.run(
-            ["psql", f"postgres://postgres@127.0.0.1:{self.port}/postgres", "-qc",
-             "CREATE DATABASE knock_drills"],
-            check=True, capture_output=True,
-        )  # fmt: skip
-
-    def _pg(self, program: str, *args: str) -> None:
-        subprocess.run([*self._as, _pg_bin(program), *args], check=True, capture_output=True)
-
-    def _options(self) -> str:
-        # fsync off: a drill needs no durability, and the machine's disk is shared.
-        return f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off"
-
-    def start(self) -> None:
-        log = str(self.dir / "postgres.log")
-        self._pg("pg_ctl", "-D", str(self.data), "-l", log, "-o", self._options(), "-w", "start")
-
-    def restart(self) -> None:
-        """``pg_ctl restart -m fast``: every session is terminated ("terminating connection due
-        to administrator command"), the server stops and starts again."""
-        self._pg(
-            "pg_ctl", "-D", str(self.data), "-l", str(self.dir / "postgres.log"),
-            "-o", self._options(), "-m", "fast", "-w", "restart",
-        )  # fmt: skip
-
-    def close(self) -> None:
-        with contextlib.suppress(subprocess.CalledProcessError, RuntimeError):
-            self._pg("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-
-class RedisServer:
-    """A redis-server of the drill's own on a free port (no persistence), for the cache: the
-    drill can stop it without touching the machine's Redis."""
-
-    def __init__(self, workdir: Path) -> None:
-        self.port = free_port()
-        self.dir = workdir / "redis-cache"
-        self.dir.mkdir(parents=True, exist_ok=True)
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.up()
-
-    def up(self) -> None:
-        self.proc = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.dir)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"redis-server did not start on port {self.port}") from None
-                time.sleep(0.1)
-
-    def down(self) -> None:
-        """SIGKILL: gone at once, as a crashed Redis is (every connection refused after)."""
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-        self.proc = None
-
-    close = down
 
 
 class Stack:

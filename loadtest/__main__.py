@@ -12,14 +12,20 @@ and players each run: nothing is deleted).
   entered and confirmed every 60-120 s, for 240 s. At a real table a hand takes a few minutes
   (shuffle, deal, play, count), so this is two to three times a brisk real night;
 - ``rush``: a hand every 8-16 s at every table, for 60 s, about ten times a real night, to see
-  how far the server is from its limit.
+  how far the server is from its limit;
+- ``open``: a national open at the club pace through the reference stack (``make stack``: nginx
+  with its cache and nchan, gunicorn, PostgreSQL, Redis, the worker): 250 tables and 2,500
+  spectators by default, simulated by :mod:`loadtest.open`.
 
 Prints a summary table: entry and page p95, how late updates arrive at spectators (from a
 confirmation's answer to their first poll that saw it), and the errors, which must be 0; the exit
 status is non-zero on any error. The last line says whether every update reached the spectators
 within :data:`TARGET_S` seconds. ``LOADTEST_TABLES``, ``LOADTEST_SPECTATORS``, ``LOADTEST_SECONDS``,
 ``LOADTEST_HAND_MIN`` and ``LOADTEST_HAND_MAX`` (seconds between hands at a table) change the
-numbers; docs/live.md has the figures measured.
+numbers; docs/live.md has the figures measured. ``LOADTEST_STACK=1`` runs the club or rush night
+against the reference stack (``make stack``: nginx with its cache, gunicorn, PostgreSQL, Redis)
+instead of ``manage.py serve``, and prints the share of the spectators' requests nginx answered
+without gunicorn.
 """
 
 from __future__ import annotations
@@ -38,8 +44,15 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
+from stack.launch import RunningStack, stack_start
+from stack.nginx import CacheShare
+
 ROOT = Path(__file__).resolve().parent.parent
-PACES: dict[str, tuple[str, str, str]] = {"club": ("60", "120", "240"), "rush": ("8", "16", "60")}
+PACES: dict[str, tuple[str, str, str]] = {
+    "club": ("60", "120", "240"),
+    "rush": ("8", "16", "60"),
+    "open": ("60", "120", "240"),
+}
 """Per ``LOADTEST_PACE``: seconds between two hands at a table (least, most), and the run's
 seconds."""
 TARGET_S = 3.0
@@ -99,7 +112,15 @@ class CpuSampler:
     """CPU seconds used by each process under some roots (Linux ``/proc``), sampled every two
     seconds from a thread: where the machine's time went (web, worker, beat, Locust)."""
 
-    KINDS = (("gunicorn", "web"), ("waitress", "web"), (" worker", "worker"), (" beat", "beat"))
+    KINDS = (
+        ("nginx", "nginx"),
+        ("gunicorn", "web"),
+        ("waitress", "web"),
+        ("postgres", "postgres"),
+        ("redis-server", "redis"),
+        (" worker", "worker"),
+        (" beat", "beat"),
+    )
 
     def __init__(self) -> None:
         self.roots: list[int] = []
@@ -260,10 +281,44 @@ def _print(rows: list[list[str]], backend: str, seconds: int, counts: dict[str, 
         )
 
 
+# -- LOADTEST_STACK=1: the same night through the reference stack (stack/, ``make stack``) -------
+
+
+def stack_wanted(environ: Mapping[str, str]) -> bool:
+    """``LOADTEST_STACK=1``: run against the reference stack (nginx with its cache in front of
+    gunicorn, PostgreSQL, Redis) instead of ``manage.py serve``."""
+    return environ.get("LOADTEST_STACK", "") not in ("", "0")
+
+
+def stack_target(workdir: Path, users: int) -> RunningStack:
+    """The reference stack for ``users`` phones (``LOADTEST_STACK_WORKERS``: gunicorn's
+    processes, default (2 x cores) + 1), its files under ``workdir``."""
+    workers = int(os.environ.get("LOADTEST_STACK_WORKERS", "0"))
+    return stack_start(workdir / "stack", workers=workers, demo=False, connections=2 * users + 1024)
+
+
+def stack_backend(running: RunningStack) -> str:
+    return f"reference stack (nginx, gunicorn x{running.workers}, PostgreSQL + Redis)"
+
+
+def stack_stop(running: RunningStack, offset: int) -> CacheShare:
+    """Stop the stack; what nginx answered without gunicorn during the run (its log from
+    ``offset``)."""
+    share = running.cache_share(offset)
+    running.stop()
+    return share
+
+
 def main() -> int:
     tables = int(os.environ.get("LOADTEST_TABLES", "50"))
     spectators = int(os.environ.get("LOADTEST_SPECTATORS", "200"))
     pace, hand_min, hand_max, seconds = pace_of(os.environ)
+    if pace == "open":
+        # A national open through the reference stack (loadtest/open.py, docs/live.md).
+        from loadtest.open import open_main
+
+        hands = (float(hand_min), float(hand_max))
+        return open_main(dict(os.environ), hands=hands, seconds=seconds)
     workdir = Path(tempfile.mkdtemp(prefix="knock-loadtest-"))
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
     env.update(DJANGO_SETTINGS_MODULE="config.settings.local", KNOCK_VAR_DIR=str(workdir / "var"))
@@ -272,11 +327,18 @@ def main() -> int:
         env.pop("DATABASE_URL", None)
         env.pop("CELERY_BROKER_URL", None)
     backend = "PostgreSQL + Redis" if postgres else "embedded (SQLite + SQLite broker)"
-    _run(env, "manage.py", "migrate", "--noinput")
+    running = stack_target(workdir, 2 * tables + spectators) if stack_wanted(os.environ) else None
+    if running is not None:
+        env, backend = running.env, stack_backend(running)
+    else:
+        _run(env, "manage.py", "migrate", "--noinput")
     setup = workdir / "setup.json"
     setup.write_text(_run(env, "-m", "loadtest.setup", str(tables)).strip().splitlines()[-1])
     port = _port()
-    proc = _serve(env, port, workdir / "serve.log")
+    proc = _serve(env, port, workdir / "serve.log") if running is None else None
+    host = running.url if running is not None else f"http://127.0.0.1:{port}"
+    offset = running.cache_log_size() if running is not None else 0
+    share: CacheShare | None = None
     lags_file = workdir / "lags.json"
     cpu = CpuSampler()
     used: dict[str, float] = {}
@@ -307,7 +369,7 @@ def main() -> int:
             "-t",
             f"{seconds}s",
             "--host",
-            f"http://127.0.0.1:{port}",
+            host,
             "--csv",
             str(workdir / "stats"),
             "--only-summary",
@@ -317,13 +379,15 @@ def main() -> int:
             "5",
         ]
         locust = subprocess.Popen(command, cwd=ROOT, env=locust_env)
-        cpu.begin(proc.pid, locust.pid)
+        cpu.begin(*(running.pids() if running else [proc.pid] if proc else []), locust.pid)
         started = time.monotonic()
         locust.wait()
         used = cpu.end()
         elapsed = time.monotonic() - started
     finally:
-        _stop(proc)
+        share = stack_stop(running, offset) if running is not None else None
+        if proc is not None:
+            _stop(proc)
     data = json.loads(lags_file.read_text()) if lags_file.exists() else {"lags": {}, "counts": {}}
     rows, errors = _table(workdir / "stats_stats.csv", data["lags"])
     scenario = f"{backend}, {pace} pace (a hand every {hand_min}-{hand_max} s a table)"
@@ -335,6 +399,8 @@ def main() -> int:
             "cores, shared with whatever else runs): "
             + ", ".join(f"{kind} {seconds:.1f}" for kind, seconds in used.items())
         )
+    if share is not None:
+        print(f"loadtest: spectators' requests through nginx: {share}")
     lags = [v for values in data["lags"].values() for v in values]
     late = sum(1 for v in lags if v > TARGET_S)
     print(

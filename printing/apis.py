@@ -1,5 +1,6 @@
 """Printing and exports in the API: a round's table list and slips and the check-in codes as PDF
-(a director's: they hold private links), and standings and results as CSV or PDF (anyone's).
+(a director's: they hold private links), and a round's wall sheet and standings and results as
+CSV or PDF (anyone's).
 
 The answers are files, not JSON: ``application/pdf`` or ``text/csv``, documented as binary in
 the schema. Errors are the usual JSON ``{detail, field}``.
@@ -23,7 +24,13 @@ from core.api import FORBIDDEN, INVALID, NOT_FOUND, conflict
 from core.errors import ApplicationError
 from core.permissions import ReadOnlyOrAuthenticated
 from printing.pdf import PAPERS, Paper
-from printing.services import Absolute, checkin_cards_pdf, export_table_pdf, round_print_pdf
+from printing.services import (
+    Absolute,
+    checkin_cards_pdf,
+    export_table_pdf,
+    round_print_pdf,
+    round_wall_sheet_pdf,
+)
 from scoring.permissions import Actor
 from tournaments.models import Event, Round
 from tournaments.selectors.exports import (
@@ -123,6 +130,29 @@ class RoundPrintApi(_FileApi):
         rnd = get_object_or_404(Round, event=event, number=number)
         return _director_pdf(
             request, partial(round_print_pdf, rnd=rnd), f"event-{event.pk}-round-{number}"
+        )
+
+
+class RoundWallSheetApi(_FileApi):
+    @extend_schema(
+        parameters=[PAPER],
+        responses={
+            (200, "application/pdf"): PDF,
+            400: INVALID,
+            404: NOT_FOUND,
+            409: conflict("The round has no tables yet."),
+        },
+        description='The round\'s wall sheet, "who plays where": every player of the round by '
+        "name (alphabetical) with their table, seat and opponent, in large type, for the players "
+        "without a phone. Anyone may read it: it holds no link.",
+    )
+    def get(self, request: Request, event_id: int, number: int) -> HttpResponse:
+        event = _event(event_id)
+        rnd = get_object_or_404(Round, event=event, number=number)
+        paper = _paper(request)
+        content = round_wall_sheet_pdf(rnd=rnd, paper=paper)
+        return _file(
+            content, "application/pdf", f"event-{event.pk}-round-{number}-wall-sheet-{paper}.pdf"
         )
 
 

@@ -480,12 +480,14 @@ def table_pdf(
     widths: Sequence[float] = (),
     legend: Sequence[str] = (),
     empty: str = "",
+    size: float = 10,
 ) -> bytes:
     """A titled table over as many pages as it needs, the header repeated on each page, and
     ``legend`` (what its short headers stand for) in small type under it. ``widths`` are
     relative (they are scaled to the page, a column widened if a header word or a cell needs
     it); equal columns without them. With no rows and an ``empty`` line ("No results yet."),
-    that line is printed instead of a header over nothing, as the event page does."""
+    that line is printed instead of a header over nothing, as the event page does. ``size`` is
+    the body's type size in points (a wall sheet is read from a step away)."""
     if any(len(r) != len(headers) for r in rows):
         raise ValueError("every row needs one cell per header")
     pdf = _Document(paper=paper, title=title, footer=footer)
@@ -498,6 +500,7 @@ def table_pdf(
         pdf.line_of(empty, muted=True)
         return _output(pdf)
     pdf.draw_table(
-        _Table(tuple(headers), tuple(tuple(r) for r in rows), tuple(widths), tuple(legend))
+        _Table(tuple(headers), tuple(tuple(r) for r in rows), tuple(widths), tuple(legend)),
+        size=size,
     )
     return _output(pdf)

@@ -1,5 +1,7 @@
 """What a director prints for the room: a round's table list with one slip per table (each seat's
-private link as a QR code, the rules in brief) and the players' self check-in cards.
+private link as a QR code, the rules in brief), the players' self check-in cards, and a round's
+wall sheet ("who plays where": every player by name with their table and seat, for the players
+without a phone; public, as the round's pairings are).
 
 Both expose secrets, so both are a director's only, checked here for the pages and the API
 alike. Seat links are the ones the links page shows (:func:`scoring.services.match_keys_ensure`:
@@ -10,6 +12,7 @@ seat's link). A service because printing a round issues any link not issued yet.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -20,12 +23,13 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from core.i18n import rules_name
+from passes.links import pass_url
+from passes.services import pass_ensure
 from printing.pdf import Paper, QrCard, SeatSlip, TableSlip, qr_cards_pdf, round_pdf, table_pdf
 from scoring.links import secret_of
 from scoring.models import Match
 from scoring.permissions import Actor, match_access
 from scoring.services import match_keys_ensure
-from tournaments.links import checkin_url
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import user_can_manage_event
 from tournaments.selectors import round_matches
@@ -146,17 +150,22 @@ def checkin_cards_pdf(*, event: Event, actor: Actor, absolute: Absolute, paper: 
     )
     if not registrations:
         raise ApplicationError(_("Nobody has registered yet."), status=409)
+    # The card holds the player's pass (passes): check-in, their table each round and their
+    # results on one link. A registration without one (made before passes) is issued one now.
     cards = [
         QrCard(
             heading=r.player.name,
-            caption=_("Scan to check in"),
-            url=checkin_url(absolute=absolute, token=r.checkin_token),
+            caption=_("Scan: your pass"),
+            url=pass_url(absolute=absolute, player_pass=pass_ensure(registration=r)),
         )
         for r in registrations
     ]
     return qr_cards_pdf(
         title=_("%(event)s · check-in") % {"event": event.name},
-        subtitle=_("Each player scans their own code on arrival to check in."),
+        subtitle=_(
+            "Each player scans their own code: their pass for the event, to check in on "
+            "arrival and see their table each round."
+        ),
         cards=cards,
         paper=paper,
         footer=event.name,
@@ -178,4 +187,65 @@ def export_table_pdf(*, table: ExportTable, paper: Paper, footer: str) -> bytes:
         paper=paper,
         footer=footer,
         empty=_("No results yet."),
+    )
+
+
+WALL_SHEET_SIZE = 14
+"""The wall sheet's type size (points): read standing, a step from the wall."""
+
+
+def wall_sheet_rows(*, rnd: Round) -> list[tuple[str, str, str, str]]:
+    """Every seat of ``rnd``, by player's name (:func:`name_order`): (name, table, seat,
+    opponents). A bye has no table or
+    seat; a partnership's opponents are the other team."""
+    rows: list[tuple[str, str, str, str]] = []
+    for match in round_matches(rnd=rnd):
+        seats = sorted(match.seats.all(), key=lambda s: s.position)
+        bye = match.decision == Match.Decision.BYE or len(seats) < 2
+        for seat in seats:
+            if bye:
+                rows.append((seat.player.name, _("bye"), "—", "—"))
+                continue
+            others = [
+                o.player.name
+                for o in seats
+                if o.pk != seat.pk and (o.team is None or seat.team is None or o.team != seat.team)
+            ]
+            rows.append(
+                (
+                    seat.player.name,
+                    str(match.table_number) if match.table_number else "—",
+                    str(seat.position + 1),
+                    ", ".join(others) or "—",
+                )
+            )
+    rows.sort(key=lambda r: (name_order(r[0]), r[0], r[1]))
+    return rows
+
+
+def name_order(name: str) -> str:
+    """The key a name is listed by: its letters without accents, case folded ("Émile" between
+    "Ada" and "zoë"); Korean names keep their syllables' order."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", bare).casefold()
+
+
+def round_wall_sheet_pdf(*, rnd: Round, paper: Paper) -> bytes:
+    """The round's wall sheet: every player by name with their table, seat and opponent."""
+    event = rnd.event
+    rows = wall_sheet_rows(rnd=rnd)
+    if not rows:
+        raise ApplicationError(_("This round has no tables yet."), status=409)
+    return table_pdf(
+        title=_("%(event)s · round %(n)s · who plays where")
+        % {"event": event.name, "n": rnd.number},
+        subtitle=_("Printed %(when)s · find your name, then your table and seat.")
+        % {"when": date_format(timezone.localtime(), "DATETIME_FORMAT")},
+        headers=(_("Player"), _("Table"), _("Seat"), _("Against")),
+        rows=rows,
+        widths=(0.4, 0.12, 0.1, 0.38),
+        paper=paper,
+        footer=event.name,
+        size=WALL_SHEET_SIZE,
     )

@@ -2,13 +2,24 @@
 
 from django.urls import path
 
-from printing.apis import CheckinCodesApi, ResultsExportApi, RoundPrintApi, StandingsExportApi
+from printing.apis import (
+    CheckinCodesApi,
+    ResultsExportApi,
+    RoundPrintApi,
+    RoundWallSheetApi,
+    StandingsExportApi,
+)
 
 urlpatterns = [
     path(
         "events/<int:event_id>/rounds/<int:number>/print/",
         RoundPrintApi.as_view(),
         name="round-print-api",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/wall-sheet/",
+        RoundWallSheetApi.as_view(),
+        name="round-wall-sheet-api",
     ),
     path(
         "events/<int:event_id>/checkin-codes/",

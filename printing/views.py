@@ -17,7 +17,12 @@ from django.views.decorators.http import require_GET
 
 from core.errors import ApplicationError
 from printing.pdf import PAPERS, Paper
-from printing.services import checkin_cards_pdf, export_table_pdf, round_print_pdf
+from printing.services import (
+    checkin_cards_pdf,
+    export_table_pdf,
+    round_print_pdf,
+    round_wall_sheet_pdf,
+)
 from scoring.permissions import Actor
 from tournaments.models import Event, Round
 from tournaments.selectors.exports import (
@@ -79,6 +84,23 @@ def _private_pdf(request: HttpRequest, event: Event, build: str, number: int = 0
 def round_print(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """The round's table list and one slip per table (``?paper=a4`` or ``letter``)."""
     return _private_pdf(request, _event(pk), "round", number)
+
+
+@require_GET
+def round_wall_sheet(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The round's wall sheet: every player by name with their table and seat (anyone's: it
+    shows what the round's pairings show)."""
+    event = _event(pk)
+    rnd = get_object_or_404(Round, event=event, number=number)
+    paper = _paper(request)
+    if paper is None:
+        return HttpResponse(_("Paper must be a4 or letter."), status=400, content_type="text/plain")
+    try:
+        content = round_wall_sheet_pdf(rnd=rnd, paper=paper)
+    except ApplicationError as exc:
+        return HttpResponse(exc.message, status=exc.status, content_type="text/plain")
+    name = f"{slugify(event.name) or 'event'}-round-{number}-who-plays-where-{paper}.pdf"
+    return file_response(content, content_type="application/pdf", filename=name)
 
 
 @require_GET

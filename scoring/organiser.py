@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django.core.exceptions import ImproperlyConfigured
@@ -53,6 +54,35 @@ class EventTerms:
         return self.event_id
 
 
+@dataclass(frozen=True, slots=True)
+class RoundClock:
+    """The clock of a match's round as a page shows it, for the round or one table.
+
+    ``phase`` is "ready" (a length, not started), "running", "paused" or "time" (the round's own
+    time is up); ``at_time`` is this table's time being up (its extra time counted);
+    ``remaining`` (seconds, never below 0) counts this table's ``extension``; ``deadline`` is set
+    only while the clock runs, and ``deadline_ms`` is it in epoch milliseconds for the page's
+    script (static/js/clock.js counts down from it without asking the server again).
+    """
+
+    round_number: int
+    phase: str
+    length: int
+    remaining: int
+    deadline: datetime | None
+    extension: int
+    at_time: bool
+    match_id: int | None = None
+
+    @property
+    def deadline_ms(self) -> int | None:
+        return int(self.deadline.timestamp() * 1000) if self.deadline is not None else None
+
+    @property
+    def started(self) -> bool:
+        return self.phase != "ready"
+
+
 class Organiser(Protocol):
     """What scoring asks of, and tells, the app that runs its events.
 
@@ -67,6 +97,10 @@ class Organiser(Protocol):
 
     def terms_for(self, *, match: Match) -> EventTerms:
         """The terms of ``match``'s event (no query when the match's event is loaded)."""
+
+    def clock_for(self, *, match: Match) -> RoundClock | None:
+        """The clock of ``match``'s round for its table (None: no round, or no clock), which
+        the match page shows: "time: finish the hand being played" once it is up."""
 
     # -- what scoring tells: commands, and one veto -----------------------------------------------
 

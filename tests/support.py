@@ -7,10 +7,14 @@ import os
 import socket
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import quote
 
 import pytest
+
+if TYPE_CHECKING:
+    from django.db.backends.base.base import BaseDatabaseWrapper
+    from django.db.migrations.executor import MigrationExecutor
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -103,3 +107,20 @@ def database_url(settings_dict: dict[str, object]) -> str:
     host = settings_dict.get("HOST") or "127.0.0.1"
     port = settings_dict.get("PORT") or 5432
     return f"postgres://{auth}{host}:{port}/{name}"
+
+
+def old_chain_executor(connection: BaseDatabaseWrapper) -> MigrationExecutor:
+    """A ``MigrationExecutor`` on ``connection`` whose graph has the migrations that squashed ones
+    replace and not the squashes, as Django plans for a database made before the squashes (one
+    with some of a squash's migrations applied): a test can migrate back to a migration a squash
+    replaced, store rows with that state's models, and run the old chain's data migrations."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    executor = MigrationExecutor(connection)
+    loader = executor.loader
+    loader.replace_migrations = False
+    loader.build_graph()
+    for key, migration in loader.replacements.items():
+        loader.graph.remove_replacement_node(key, migration.replaces)
+        loader.applied_migrations.pop(key, None)
+    return executor

@@ -93,6 +93,9 @@ class Event(models.Model):
     standings_error = models.TextField(blank=True)
     standings_error_seq = models.PositiveBigIntegerField(null=True, blank=True)
     ratings_seq = models.PositiveBigIntegerField(default=0)
+    # Online entry (``tournaments.services.entries``): when entries close; the other entry
+    # settings (open, cap, approval) are options (``tournaments.options``).
+    entries_close_at = models.DateTimeField(_("entries close"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -140,6 +143,55 @@ class Registration(models.Model):
         return f"{self.player} in {self.event}"
 
 
+class Entry(models.Model):
+    """One online entry for an event (``/events/<id>/enter/``) and what became of it.
+
+    An accepted entry has its ``registration``; a waiting one its ``waiting_position`` (1 moves up
+    first); a merged duplicate points at the entry it was merged into. The rules are
+    ``tournaments.services.entries``'.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("awaiting approval")
+        ACCEPTED = "accepted", _("accepted")
+        WAITING = "waiting", _("on the waiting list")
+        REFUSED = "refused", _("refused")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    ACTIVE = (Status.PENDING, Status.ACCEPTED, Status.WAITING)
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    name = models.CharField(_("name"), max_length=120)
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    email = models.EmailField(_("email"), blank=True)
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    waiting_position = models.PositiveIntegerField(null=True, blank=True)
+    registration = models.OneToOneField(
+        Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="entry"
+    )
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["event", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "player"],
+                condition=Q(status__in=["pending", "accepted", "waiting"]),
+                name="entry_one_active_per_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} for {self.event_id}"
+
+
 class ForbiddenPairing(models.Model):
     """Two players who must not (hard) or should not (soft) be paired in an event."""
 
@@ -183,6 +235,16 @@ class Round(models.Model):
     # player met a lower score (or had the pairing bye: "down") or a higher one ("up"); the next
     # round's pairing avoids floating them the same way again.
     floats = models.JSONField(default=dict, blank=True)
+    # The round's clock (``tournaments.clock``; ``tournaments.services.clock``): its length in
+    # seconds (None: no clock), when the director started it and paused it, the seconds paused
+    # before, and each table's extra seconds (``{"<match id>": seconds}``). ``clock_seq`` moves
+    # with every change of the clock, so the event's live version does.
+    clock_length = models.PositiveIntegerField(null=True, blank=True)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_total = models.PositiveIntegerField(default=0)
+    clock_extensions = models.JSONField(default=dict, blank=True)
+    clock_seq = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -218,6 +280,8 @@ class EventLog(models.Model):
 
     class Kind(models.TextChoices):
         ROUND_FORCED = "round_forced", _("round paired before the last one was complete")
+        ENTRY_PROMOTED = "entry_promoted", _("an entrant moved up from the waiting list")
+        ROUND_CLOCK = "round_clock", _("the round's clock")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
     kind = models.CharField(max_length=32, choices=Kind.choices)

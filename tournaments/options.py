@@ -74,6 +74,12 @@ CLUB_RULE_CHOICES: tuple[tuple[str, Text], ...] = (
 )
 """How two players of one club (or one family) may meet in a Swiss."""
 
+AT_TIME_CHOICES: tuple[tuple[str, Text], ...] = (
+    ("play_on", gettext_lazy("played out")),
+    ("as_it_stands", gettext_lazy("scored as it stands")),
+)
+"""What a match unfinished when the round's clock reaches time becomes (docs/rules.md)."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Declared:
@@ -248,6 +254,56 @@ class EventOptions:
                 "The other side confirms or disputes an entry on their own seat's link or "
                 "signed in; the table link still enters hands."
             ),
+        ),
+    )
+
+    # Online entry (``/events/<id>/enter/``, ``tournaments.services.entries``); when entries
+    # close is the event's ``entries_close_at``.
+    entries_open: bool = field(
+        default=False,
+        metadata=_option(
+            label=gettext_lazy("Take entries online"),
+            help=gettext_lazy("Players enter themselves on the event's entry page."),
+        ),
+    )
+    entries_cap: int | None = field(
+        default=None,
+        metadata=_option(
+            label=gettext_lazy("Most players"),
+            help=gettext_lazy("Entries past this many go to the waiting list."),
+            least=1,
+        ),
+    )
+    entries_approval: bool = field(
+        default=False,
+        metadata=_option(
+            label=gettext_lazy("The director approves each entry"),
+        ),
+    )
+    # The round's clock (``tournaments.services.clock``): what a match still playing when its
+    # time is up becomes (docs/rules.md, *The round's clock*).
+    at_time: str = field(
+        default="play_on",
+        metadata=_option(
+            label=gettext_lazy("A match unfinished at time"),
+            help=gettext_lazy(
+                "When the round's clock reaches time, the hand being played is finished; then "
+                "the match is played out, or the director closes it as it stands."
+            ),
+            choices=AT_TIME_CHOICES,
+            kinds=(_SWISS, _RR, _SE, _DE),
+        ),
+    )
+    # The player's pass (passes): self check-in opens at this time of the event's day, written
+    # as HHMM on a 24-hour clock (930 = 09:30); none: as soon as the player holds the pass.
+    pass_checkin_opens: int | None = field(
+        default=None,
+        metadata=_option(
+            label=gettext_lazy("Self check-in with the pass opens at (HHMM)"),
+            help=gettext_lazy(
+                "On the event's date, 24-hour clock: 930 is 09:30. Empty: open at any time."
+            ),
+            least=0,
         ),
     )
 

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from clubs.models import Player
 from scoring.models import Match
-from scoring.organiser import EventTerms
+from scoring.organiser import EventTerms, RoundClock
+from tournaments.selectors.clock import match_clock_state
 from tournaments.selectors.terms import event_terms, event_terms_find
 from tournaments.services import (
     match_finished,
@@ -31,6 +32,9 @@ class TournamentsOrganiser:
 
     def terms_for(self, *, match: Match) -> EventTerms:
         return event_terms(event=match.event)
+
+    def clock_for(self, *, match: Match) -> RoundClock | None:
+        return match_clock_state(match=match)
 
     def players_enter(
         self, *, match: Match, players: Sequence[Player], round_number: int | None

@@ -4,6 +4,8 @@ whose ``clubs/new/`` comes before ``clubs/<slug>/`` here)."""
 from django.urls import URLPattern, URLResolver, path
 
 from tournaments import views
+from tournaments.views import entries as entry_views
+from tournaments.views.clock import round_clock_run_view
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("home/feed/", views.home_feed, name="home-feed"),
@@ -23,6 +25,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "events/<int:pk>/rounds/<int:number>/repair/",
         views.round_repair_view,
         name="round-repair",
+    ),
+    path(
+        "events/<int:pk>/rounds/<int:number>/clock/",
+        round_clock_run_view,
+        name="round-clock-run",
     ),
     path("events/<int:pk>/projector/", views.projector, name="event-projector"),
     path(
@@ -51,6 +58,18 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "events/<int:pk>/registrations/<int:registration_id>/drop/",
         views.registration_drop_view,
         name="registration-drop",
+    ),
+    path("events/<int:pk>/enter/", entry_views.event_enter, name="event-enter"),
+    path("events/<int:pk>/entries/", entry_views.event_entries, name="event-entries"),
+    path(
+        "events/<int:pk>/entries/settings/",
+        entry_views.event_entries_settings,
+        name="event-entries-settings",
+    ),
+    path(
+        "events/<int:pk>/entries/<int:entry_id>/<slug:action>/",
+        entry_views.event_entry_action,
+        name="event-entry-action",
     ),
     path("events/<int:pk>/forbidden/", views.forbidden_pairing_add, name="forbidden-add"),
     path("events/<int:pk>/matches/", views.event_match_start, name="event-match-start"),

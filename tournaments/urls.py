@@ -3,6 +3,8 @@
 from django.urls import URLPattern, URLResolver, path
 
 from tournaments import apis
+from tournaments.apis import entries as entry_apis
+from tournaments.apis.clock import RoundClockApi
 from tournaments.apis.live import EventVersionApi
 from tournaments.apis.registrations import RegistrationSelfCheckinByLinkApi
 
@@ -52,6 +54,44 @@ urlpatterns: list[URLPattern | URLResolver] = [
         apis.RegistrationDropApi.as_view(),
         name="registration-drop",
     ),
+    path(
+        "events/<int:event_id>/enter/", entry_apis.EntryEnterApi.as_view(), name="api-event-enter"
+    ),
+    path(
+        "events/<int:event_id>/entries/",
+        entry_apis.EntryListApi.as_view(),
+        name="api-event-entries",
+    ),
+    path(
+        "events/<int:event_id>/entries/settings/",
+        entry_apis.EntrySettingsApi.as_view(),
+        name="api-event-entries-settings",
+    ),
+    path(
+        "events/<int:event_id>/entries/<int:entry_id>/approve/",
+        entry_apis.EntryApproveApi.as_view(),
+        name="api-entry-approve",
+    ),
+    path(
+        "events/<int:event_id>/entries/<int:entry_id>/refuse/",
+        entry_apis.EntryRefuseApi.as_view(),
+        name="api-entry-refuse",
+    ),
+    path(
+        "events/<int:event_id>/entries/<int:entry_id>/waitlist/",
+        entry_apis.EntryWaitlistApi.as_view(),
+        name="api-entry-waitlist",
+    ),
+    path(
+        "events/<int:event_id>/entries/<int:entry_id>/withdraw/",
+        entry_apis.EntryWithdrawApi.as_view(),
+        name="api-entry-withdraw",
+    ),
+    path(
+        "events/<int:event_id>/entries/<int:entry_id>/merge/",
+        entry_apis.EntryMergeApi.as_view(),
+        name="api-entry-merge",
+    ),
     path("checkin/", RegistrationSelfCheckinByLinkApi.as_view(), name="self-checkin-by-link"),
     path("checkin/<str:token>/", apis.RegistrationSelfCheckinApi.as_view(), name="self-checkin"),
     path(
@@ -69,6 +109,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "events/<int:event_id>/rounds/<int:number>/repair/",
         apis.RoundRepairApi.as_view(),
         name="round-repair",
+    ),
+    path(
+        "events/<int:event_id>/rounds/<int:number>/clock/",
+        RoundClockApi.as_view(),
+        name="round-clock",
     ),
     path(
         "events/<int:event_id>/matches/<int:match_id>/forfeit/",

@@ -38,9 +38,12 @@ def backwards(apps, schema_editor):
 class Migration(migrations.Migration):
     initial = True
 
+    # It needed ``tournaments`` 0003 (the tables were made there) until ``clubs`` 0001_squashed
+    # replaced it: Django runs this migration only when ``clubs`` 0002 is unapplied too, and then
+    # it runs the squash instead, so this one is never run again, and a dependency here would
+    # only be inherited by the squash and make ``clubs`` and ``tournaments`` depend on each other.
     dependencies = [
         ("contenttypes", "0002_remove_content_type_name"),
-        ("tournaments", "0003_round_float_directions"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

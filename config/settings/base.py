@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "ratings",
+    "passes",
     "printing",
 ]
 
@@ -209,9 +210,15 @@ AXES_VERBOSE = False
 # See scoring.links. The link key defaults to one derived from SECRET_KEY; changing either
 # changes every link (reprint them).
 KNOCK_LINK_KEY = env.str("KNOCK_LINK_KEY", default="")
+# The site's address for links in mails (a pass mailed by the worker has no request to read it
+# from): the scheme and host the players open, e.g. https://knock.example.org.
+KNOCK_SITE_URL = env.str("KNOCK_SITE_URL", default="http://localhost:8000")
 KNOCK_LINK_TTL_HOURS = env.float("KNOCK_LINK_TTL_HOURS", default=24.0)
 KNOCK_LINK_FAILURE_LIMIT = env.int("KNOCK_LINK_FAILURE_LIMIT", default=20)
 KNOCK_LINK_FAILURE_WINDOW = env.int("KNOCK_LINK_FAILURE_WINDOW", default=600)
+# Online entry (tournaments.services.entries): entries one client address may send per window.
+KNOCK_ENTRY_LIMIT = env.int("KNOCK_ENTRY_LIMIT", default=10)
+KNOCK_ENTRY_WINDOW = env.int("KNOCK_ENTRY_WINDOW", default=3600)
 
 # --- Live pages (docs/live.md) ----------------------------------------------------------------
 # How often open match and event pages ask whether anything changed (a conditional GET of a
@@ -352,6 +359,7 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
+        "EntryStatusEnum": "tournaments.models.Entry.Status",
         "MatchStatusEnum": "scoring.models.Match.Status",
         "SubmissionStatusEnum": "scoring.models.HandSubmission.Status",
         "CredentialEnum": "scoring.models.Credential",

@@ -2,7 +2,8 @@
 
 The table keeps its name (``tournaments_workdue``) and every row: the move itself only tells
 Django's model state that the model now belongs to ``core`` (``tournaments`` 0007 then forgets
-the old one). The content type is relabelled, so permissions granted on it and the admin's log
+the old one). A fresh database, whose ``tournaments`` squash makes no such table, gets it here
+(``CreateModelIfMissing`` makes a table only when it is missing). The content type is relabelled, so permissions granted on it and the admin's log
 entries follow the model.
 
 Two changes follow on the table. A row now names the Celery task that does its work (the outbox
@@ -13,6 +14,8 @@ characters for longer task names.
 """
 
 from django.db import migrations, models
+
+from core.migration_operations import CreateModelIfMissing
 
 # What the rows held (a kind) and the name of the task that does that work.
 KIND_TASKS = {
@@ -49,39 +52,33 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
+    # ``core`` depends on no other app of Knock's. It depended on ``tournaments`` 0002 (where the
+    # table was made) and ``scoring`` 0005 (clubs' move reached scoring): every database migrated
+    # before this migration has both applied, and a fresh one makes the table here.
     dependencies = [
         ("contenttypes", "0002_remove_content_type_name"),
         ("core", "0003_apitoken_from_drf"),
-        # After clubs' move has reached scoring (the state must render for RunPython).
-        ("scoring", "0005_players_from_clubs"),
-        # The table was made there. (Not a later one: a fresh database's plan would then apply
-        # tournaments 0004, which drops Player from the state, before scoring's early migrations
-        # that point at it; tournaments 0007 comes after this one.)
-        ("tournaments", "0002_durable_work_and_standings_state"),
     ]
 
     operations = [
-        migrations.SeparateDatabaseAndState(
-            database_operations=[],
-            state_operations=[
-                migrations.CreateModel(
-                    name="WorkDue",
-                    fields=[
-                        ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                        ("task", models.CharField(db_column="kind", max_length=32)),
-                        ("key", models.PositiveBigIntegerField(help_text="The id the task takes (match, round).")),
-                        ("created_at", models.DateTimeField(auto_now_add=True)),
-                        ("sent_at", models.DateTimeField(blank=True, null=True)),
-                        ("attempts", models.PositiveIntegerField(default=0)),
-                        ("error", models.TextField(blank=True)),
-                    ],
-                    options={
-                        "db_table": "tournaments_workdue",
-                        "ordering": ["id"],
-                        "indexes": [models.Index(fields=["task", "key"], name="workdue_kind_key")],
-                    },
-                ),
+        # The table made by ``tournaments`` 0002 is taken over with every row; a fresh database
+        # (whose ``tournaments`` squash makes no such table) gets it here.
+        CreateModelIfMissing(
+            name="WorkDue",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("task", models.CharField(db_column="kind", max_length=32)),
+                ("key", models.PositiveBigIntegerField(help_text="The id the task takes (match, round).")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("error", models.TextField(blank=True)),
             ],
+            options={
+                "db_table": "tournaments_workdue",
+                "ordering": ["id"],
+                "indexes": [models.Index(fields=["task", "key"], name="workdue_kind_key")],
+            },
         ),
         migrations.AlterField(
             model_name="workdue",

@@ -2,7 +2,9 @@
 
 The two tables keep their names (``tournaments_rating``, ``tournaments_ratinghistory``) and every
 row: this migration tells Django's model state that the models now belong to ``ratings``.
-``tournaments`` 0008 then forgets the old models (again in state only).
+``tournaments`` 0008 then forgets the old models (again in state only). A fresh database, whose
+``tournaments`` squash makes no such tables, gets them here (``CreateModelIfMissing`` makes a
+table only when it is missing).
 
 The content types of the two models are relabelled from ``tournaments`` to ``ratings``, so the
 permissions granted on them, and the admin's log entries, follow the models (a fresh database has
@@ -20,6 +22,8 @@ drops the column, as the state before this migration has no such field.
 
 import django.db.models.deletion
 from django.db import migrations, models
+
+from core.migration_operations import CreateModelIfMissing
 
 MODELS = ("rating", "ratinghistory")
 KINDS = [
@@ -87,50 +91,45 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
-        migrations.SeparateDatabaseAndState(
-            database_operations=[],
-            state_operations=[
-                migrations.CreateModel(
-                    name="Rating",
-                    fields=[
-                        ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                        ("kind", models.CharField(choices=KINDS, max_length=16)),
-                        ("rating", models.FloatField()),
-                        ("deviation", models.FloatField()),
-                        ("volatility", models.FloatField(blank=True, null=True)),
-                        ("games", models.PositiveIntegerField(default=0)),
-                        ("period_start", models.DateField(blank=True, null=True)),
-                        ("base_rating", models.FloatField(blank=True, null=True)),
-                        ("base_deviation", models.FloatField(blank=True, null=True)),
-                        ("base_volatility", models.FloatField(blank=True, null=True)),
-                        ("updated_at", models.DateTimeField(auto_now=True)),
-                        ("club", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="clubs.club")),
-                        ("player", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="clubs.player")),
-                    ],
-                    options={
-                        "db_table": "tournaments_rating",
-                        "constraints": [models.UniqueConstraint(fields=("club", "player", "kind"), name="rating_unique")],
-                    },
-                ),
-                migrations.CreateModel(
-                    name="RatingHistory",
-                    fields=[
-                        ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
-                        ("kind", models.CharField(choices=KINDS, max_length=16)),
-                        ("rating", models.FloatField()),
-                        ("deviation", models.FloatField()),
-                        ("volatility", models.FloatField(blank=True, null=True)),
-                        ("period_start", models.DateField(blank=True, null=True)),
-                        ("created_at", models.DateTimeField(auto_now_add=True)),
-                        ("club", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="clubs.club")),
-                        ("player", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="rating_history", to="clubs.player")),
-                    ],
-                    options={
-                        "db_table": "tournaments_ratinghistory",
-                        "ordering": ["player", "created_at", "id"],
-                    },
-                ),
+        CreateModelIfMissing(
+            name="Rating",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(choices=KINDS, max_length=16)),
+                ("rating", models.FloatField()),
+                ("deviation", models.FloatField()),
+                ("volatility", models.FloatField(blank=True, null=True)),
+                ("games", models.PositiveIntegerField(default=0)),
+                ("period_start", models.DateField(blank=True, null=True)),
+                ("base_rating", models.FloatField(blank=True, null=True)),
+                ("base_deviation", models.FloatField(blank=True, null=True)),
+                ("base_volatility", models.FloatField(blank=True, null=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("club", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="clubs.club")),
+                ("player", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="clubs.player")),
             ],
+            options={
+                "db_table": "tournaments_rating",
+                "constraints": [models.UniqueConstraint(fields=("club", "player", "kind"), name="rating_unique")],
+            },
+        ),
+        CreateModelIfMissing(
+            name="RatingHistory",
+            fields=[
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("kind", models.CharField(choices=KINDS, max_length=16)),
+                ("rating", models.FloatField()),
+                ("deviation", models.FloatField()),
+                ("volatility", models.FloatField(blank=True, null=True)),
+                ("period_start", models.DateField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("club", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="clubs.club")),
+                ("player", models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="rating_history", to="clubs.player")),
+            ],
+            options={
+                "db_table": "tournaments_ratinghistory",
+                "ordering": ["player", "created_at", "id"],
+            },
         ),
         AddFieldIfMissing(
             model_name="ratinghistory",

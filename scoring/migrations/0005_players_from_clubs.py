@@ -1,11 +1,15 @@
 """Scoring's foreign keys to players now name ``clubs.Player`` (state only).
 
 The player table is unchanged (``tournaments_player``, see ``clubs`` 0001), so the columns and
-their constraints already point at the right table: nothing is done to the database.
+their constraints already point at the right table: nothing is done to the database. Then the
+old ``tournaments.Club``, ``ClubRole`` and ``Player`` leave the state (``tournaments`` 0004 has
+pointed tournaments' own foreign keys at ``clubs``; nothing names them any more).
 """
 
 import django.db.models.deletion
 from django.db import migrations, models
+
+from core.migration_operations import ForgetModels
 
 
 class Migration(migrations.Migration):
@@ -13,6 +17,8 @@ class Migration(migrations.Migration):
     dependencies = [
         ('clubs', '0001_initial'),
         ('scoring', '0004_hand_submission_winner_columns'),
+        # tournaments' own foreign keys point at ``clubs`` there; then nothing names the old models
+        ('tournaments', '0004_clubs_players_roles_moved'),
     ]
 
     operations = [
@@ -66,4 +72,6 @@ class Migration(migrations.Migration):
                 ),
             ],
         ),
+        # The old models leave the state once nothing points at them (their tables are ``clubs``').
+        ForgetModels(app_label='tournaments', names=['Player', 'ClubRole', 'Club']),
     ]

@@ -454,6 +454,8 @@ def match_page_context(
         "sheet_offer": can_enter and _sheet_offered(page),
         "totals_charts": totals_charts(games, detail["sides"]) if state.finished else [],
         "where": whereabouts(page),
+        # The round's clock for this table (the organiser's: scoring keeps no clock).
+        "clock": organiser().clock_for(match=state.match),
     }
 
 

@@ -17,7 +17,8 @@
 // data-live-subscribe-url does not poll. It subscribes to its versions (an EventSource on nchan);
 // each message is a version, and when it is not the one shown the page fetches the regions of
 // that version at the URL keyed by it (fragment URL + "?v=<version>"), which the shared cache
-// answers for every spectator after the first. When the subscription fails (no EventSource, the
+// answers for every spectator after the first: one fetch at a time, at most one a second, of the
+// newest version told. When the subscription fails (no EventSource, the
 // stream refused or broken) the page polls as above, and subscribes again after a minute.
 // Without this script the pages still work: they show what was current when loaded.
 (function () {
@@ -111,12 +112,34 @@
     timer = setTimeout(poll, ms);
   }
 
-  // A version told by the push: fetch its regions unless the page shows it already. A failed
-  // fetch is asked again by the next message, or by polling if the subscription breaks.
-  function pushed(told) {
-    if (!/^[0-9]+$/.test(told) || told === version || stopped) { return; }
+  // A version told by the push: fetch its regions unless the page shows it already. One fetch
+  // at a time, at most one every PUSH_FETCH_MS, of the newest version told: an event's version
+  // moves with every table's entries (several times a second at a large open), and a phone
+  // fetching each would fetch all the time (docs/live.md). A failed fetch is asked again by the
+  // next message, or by polling if the subscription breaks.
+  var PUSH_FETCH_MS = 1000;
+  var told = "";
+  var fetching = false;
+  var lastFetch = 0;
+  var fetchTimer = null;
+  function pushed(newest) {
+    if (!/^[0-9]+$/.test(newest) || stopped) { return; }
+    told = newest;
+    fetchTold();
+  }
+  // due: the wait for this fetch's turn is over (its timer ran).
+  function fetchTold(due) {
+    if (fetching || fetchTimer || told === version || told === "" || stopped) { return; }
+    var wait = lastFetch + PUSH_FETCH_MS - Date.now();
+    if (!due && wait > 0) {
+      fetchTimer = setTimeout(function () { fetchTimer = null; fetchTold(true); }, wait);
+      return;
+    }
+    var asked = told;
+    fetching = true;
+    lastFetch = Date.now();
     var sep = fragmentUrl.indexOf("?") < 0 ? "?" : "&";
-    fetch(fragmentUrl + sep + "v=" + told, { credentials: "same-origin" })
+    fetch(fragmentUrl + sep + "v=" + asked, { credentials: "same-origin" })
       .then(function (response) {
         if (response.headers.get("X-Knock-Credential") === "gone") {
           gone();
@@ -125,7 +148,12 @@
         return response.ok ? response.text() : null;
       })
       .then(function (html) { if (html) { show(html); } })
-      .catch(function () { /* the next message, or polling, brings it */ });
+      .catch(function () { /* the next message, or polling, brings it */ })
+      .then(function () {
+        fetching = false;
+        if (told === asked) { told = ""; }
+        fetchTold();
+      });
   }
 
   // Subscribe to the page's versions; on failure poll, and try again later.

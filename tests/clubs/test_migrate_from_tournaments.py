@@ -14,6 +14,8 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.support import old_chain_executor
+
 BEFORE = [
     ("scoring", "0004_hand_submission_winner_columns"),
     ("tournaments", "0003_round_float_directions"),
@@ -31,9 +33,8 @@ AFTER = [
 
 
 def _executor() -> MigrationExecutor:
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    return executor
+    """The old chain's migrations, as Django runs them on a database made before the squashes."""
+    return old_chain_executor(connection)
 
 
 @pytest.mark.django_db(transaction=True)

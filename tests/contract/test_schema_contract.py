@@ -30,10 +30,13 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from clubs.models import ClubRole
 from core.services import api_token_create
+from passes.links import pass_secret
+from passes.services import pass_ensure
 from scoring.models import Match
 from scoring.services import match_link_token
 from tests.clubs.factories import ClubRoleFactory, PlayerFactory
 from tests.tournaments.factories import EventFactory, RegistrationFactory
+from tournaments.models import Entry
 
 pytestmark = [pytest.mark.contract, pytest.mark.django_db(transaction=True)]
 
@@ -69,6 +72,15 @@ def _seed() -> dict[str, Any]:
         RegistrationFactory(event=cup, player=player, status="checked_in")
     drawn = director.post(f"/api/events/{cup.pk}/rounds/", format="json")
     assert drawn.status_code == 201, drawn.content
+    # A player's pass: the holder's view is read with its secret in X-Pass-Key.
+    pass_key = pass_secret(pass_ensure(registration=registrations[0]))
+    # Online entries: one awaiting approval and one waiting, for the entry operations to reach.
+    entries = [
+        Entry.objects.create(event_id=event.pk, name="Entrant"),
+        Entry.objects.create(
+            event_id=event.pk, name="Waiting", status=Entry.Status.WAITING, waiting_position=1
+        ),
+    ]
     return {
         "token": token,
         "ids": {
@@ -81,6 +93,8 @@ def _seed() -> dict[str, Any]:
             "submission_id": [first["id"], pending["id"]],
             "number": [1],
             "token": [registrations[0].checkin_token],
+            "entry_id": [e.pk for e in entries],
+            "X-Pass-Key": [pass_key],
         },
     }
 
@@ -122,6 +136,11 @@ def _real_ids(case: Any, ids: dict[str, list[Any]]) -> None:
         pick = zlib.crc32(str(value).encode())
         if pick % 4:
             case.path_parameters[name] = known[pick % len(known)]
+    # A secret header (a pass's) likewise: mostly a real one, sometimes the generated value.
+    for name, value in list((case.headers or {}).items()):
+        known = ids.get(name)
+        if known and zlib.crc32(str(value).encode()) % 4:
+            case.headers[name] = known[0]
 
 
 METHODS = ("get", "post", "put", "patch", "delete")

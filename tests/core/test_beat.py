@@ -20,6 +20,7 @@ def scheduler(tmp_path):
     s.close()
 
 
+@pytest.mark.broker  # purges and counts the queue: no other process may send meanwhile
 def test_a_send_on_a_dead_connection_fails_once_then_beat_reconnects(scheduler):
     from kombu import Connection
 

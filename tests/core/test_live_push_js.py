@@ -78,12 +78,26 @@ def _run(steps: list[list[str]], subscribe: str = "/live/sub/match-7") -> list[l
 
 
 def test_a_subscribed_page_does_not_poll_and_fetches_each_version_it_is_told_by_it():
-    log = _run([["message", "3"], ["message", "5"], ["message", "5"], ["message", "8"]])
+    steps = [["message", "3"], ["message", "5"], ["message", "5"], ["message", "8"], ["tick", ""]]
+    log = _run(steps)
     assert log == [
         ["subscribe", "/live/sub/match-7"],
         # "3" is the version shown: nothing fetched; "5" once (the second is shown by then).
         ["fetch", "/f?v=5", None],
+        # "8" came within a second of the last fetch: it waits for its turn, then is fetched.
+        ["timer"],
         ["fetch", "/f?v=8", None],
+    ]
+
+
+def test_versions_told_while_a_fetch_waits_its_turn_are_fetched_once_the_newest():
+    steps = [["message", "5"], ["message", "6"], ["message", "7"], ["message", "9"], ["tick", ""]]
+    log = _run(steps)
+    assert log == [
+        ["subscribe", "/live/sub/match-7"],
+        ["fetch", "/f?v=5", None],
+        ["timer"],
+        ["fetch", "/f?v=9", None],
     ]
 
 

@@ -1,16 +1,16 @@
 """The apps' migrations depend one way, and every plan gives a fresh database the same schema.
 
-Between two apps, migrations may depend in one direction only: ``scoring`` on ``tournaments``
-(``Match.event``), ``ratings`` on ``scoring`` (``RatingHistory.match``), never back. Two
-dependencies are older than that rule and stay, named in ``CLUBS_MOVE``: clubs' move out of
-``tournaments`` (``clubs`` 0001 needs the tables ``tournaments`` 0001 made, and ``tournaments``
-0004 may forget ``tournaments.Player`` only after ``scoring`` 0005 stopped pointing at it).
-Databases made before that move have ``tournaments`` and ``scoring`` migrations applied that
-name ``tournaments.Player``, so the two cannot be taken out of the history. Any other cycle fails
-here, with the migrations that make it.
+Between two apps, migrations may depend in one direction only, as the models point: ``clubs``
+on nothing of Knock's, ``tournaments`` on ``clubs``, ``scoring`` on ``tournaments`` and ``clubs``
+(``Match.event``), ``ratings`` on ``scoring`` (``RatingHistory.match``), never back. Any cycle
+between apps fails here, with the migrations that make it; there is no exception. It holds for
+the graph a fresh database migrates by (the squashed migrations: ``clubs`` 0001_squashed_0002,
+``tournaments`` 0001_squashed_0009, ``scoring`` 0001_squashed_0007) and for the one a database
+made before them migrates by (the migrations they replace), since Django takes either for each
+squash. ``tests/core/test_migrate_release_databases.py`` migrates databases of past releases.
 
 Django applies a migration once and runs it again never: an edited migration changes the state,
-not an existing database. So the second test migrates a fresh SQLite database, app by app in
+not an existing database. So the last test migrates a fresh SQLite database, app by app in
 another order than the test database was, and compares its schema with the test database's.
 """
 
@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import itertools
 import os
-import re
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,18 +28,11 @@ from django.apps import apps
 from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
+from tests.core.sqlite_schema import SCHEMA_ROWS, schema
+
 ROOT = Path(__file__).resolve().parents[2]
 
 Key = tuple[str, str]
-# The dependencies of one app's migration on another's that make a cycle, and why they stay.
-CLUBS_MOVE: dict[tuple[Key, Key], str] = {
-    (("clubs", "0001_initial"), ("tournaments", "0003_round_float_directions")): (
-        "clubs' tables were made by tournaments 0001; clubs 0001 takes them over"
-    ),
-    (("tournaments", "0004_clubs_players_roles_moved"), ("scoring", "0005_players_from_clubs")): (
-        "scoring 0002 and 0003 point at tournaments.Player until scoring 0005"
-    ),
-}
 
 
 def _project_apps() -> set[str]:
@@ -53,10 +44,15 @@ def _project_apps() -> set[str]:
     }
 
 
-def _app_edges() -> dict[tuple[str, str], list[tuple[Key, Key]]]:
-    """Each pair (app, app it depends on) with the migration dependencies that make it."""
+def _app_edges(*, squashed: bool) -> dict[tuple[str, str], list[tuple[Key, Key]]]:
+    """Each pair (app, app it depends on) with the migration dependencies that make it, in the
+    graph with the squashed migrations (a fresh database's) or with the ones they replace."""
     ours = _project_apps()
-    graph = MigrationLoader(None, ignore_no_migrations=True).graph
+    loader = MigrationLoader(None, ignore_no_migrations=True, replace_migrations=squashed)
+    graph = loader.graph
+    if not squashed:
+        for key, migration in loader.replacements.items():
+            graph.remove_replacement_node(key, migration.replaces)
     edges: dict[tuple[str, str], list[tuple[Key, Key]]] = {}
     for key, node in graph.node_map.items():
         for parent in node.parents:
@@ -96,13 +92,9 @@ def test_cycle_finder_finds_a_cycle_and_its_absence():
     assert _cycle({("a", "b"): [], ("b", "c"): [], ("a", "c"): []}) == []
 
 
-def test_apps_migrations_depend_one_way():
-    edges = _app_edges()
-    for (key, parent), _why in CLUBS_MOVE.items():
-        pairs = edges.get((key[0], parent[0]), [])
-        assert (key, parent) in pairs, f"{key} no longer needs {parent}: take it out of CLUBS_MOVE"
-        pairs.remove((key, parent))
-    edges = {pair: found for pair, found in edges.items() if found}
+@pytest.mark.parametrize("squashed", [True, False], ids=["squashed", "replaced"])
+def test_apps_migrations_depend_one_way(squashed):
+    edges = _app_edges(squashed=squashed)
     cycle = _cycle(edges)
     made_by = [
         f"{app} -> {dependency}: "
@@ -114,41 +106,22 @@ def test_apps_migrations_depend_one_way():
     )
 
 
-def _split_clauses(body: str) -> Iterator[str]:
-    """The comma-separated clauses of a CREATE TABLE body, commas inside brackets kept."""
-    depth, start = 0, 0
-    for at, char in enumerate(body):
-        depth += {"(": 1, ")": -1}.get(char, 0)
-        if char == "," and depth == 0:
-            yield body[start:at].strip()
-            start = at + 1
-    yield body[start:].strip()
-
-
-def _schema(rows: list[tuple[str, str, str | None]]) -> dict[str, object]:
-    """Tables and indexes by name; a table's columns and constraints in any order (a column
-    added later by ALTER TABLE comes last in its table and is still the same column)."""
-    schema: dict[str, object] = {}
-    for kind, name, sql in rows:
-        if name.startswith("sqlite_") or sql is None:
-            continue
-        if kind == "table":
-            head, body = sql.split("(", 1)
-            schema[name] = (head.strip(), sorted(_split_clauses(body.rsplit(")", 1)[0])))
-        else:
-            schema[name] = re.sub(r"\s+", " ", sql)
-    return schema
-
-
-SCHEMA_ROWS = "SELECT type, name, sql FROM sqlite_master ORDER BY name"
+def test_a_fresh_database_migrates_by_the_squashes():
+    graph = MigrationLoader(None, ignore_no_migrations=True).graph
+    for key in [
+        ("clubs", "0001_squashed_0002_role_invitation"),
+        ("tournaments", "0001_squashed_0009_event_options_help_text"),
+        ("scoring", "0001_squashed_0007_acted_by"),
+    ]:
+        assert key in graph.nodes
+    assert ("tournaments", "0004_clubs_players_roles_moved") not in graph.nodes
 
 
 @pytest.mark.django_db
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="compares SQLite schemas")
-# ``tournaments`` up to clubs' move first: that plan failed before ``tournaments`` 0004 depended
-# on ``scoring`` 0005 ("Related model 'tournaments.player' cannot be resolved").
-@pytest.mark.parametrize("first", [("tournaments", "0004_clubs_players_roles_moved"), ("scoring",)])
-def test_fresh_database_migrated_in_another_order_has_the_test_database_schema(tmp_path, first):
+# One app first, then the rest: each pulls only what it depends on.
+@pytest.mark.parametrize("first", [("tournaments",), ("scoring",), ("core",)])
+def test_fresh_database_migrated_in_another_order_has_the_test_databaseschema(tmp_path, first):
     fresh = tmp_path / "fresh.sqlite3"
     env = dict(
         os.environ,
@@ -166,10 +139,10 @@ def test_fresh_database_migrated_in_another_order_has_the_test_database_schema(t
         )
         assert done.returncode == 0, done.stderr[-3000:]
     with sqlite3.connect(fresh) as made:
-        fresh_schema = _schema(made.execute(SCHEMA_ROWS).fetchall())
+        fresh_schema = schema(made.execute(SCHEMA_ROWS).fetchall())
     with connection.cursor() as cursor:
         cursor.execute(SCHEMA_ROWS)
-        test_schema = _schema(cursor.fetchall())
+        test_schema = schema(cursor.fetchall())
     differ = sorted(
         name
         for name in fresh_schema.keys() | test_schema.keys()

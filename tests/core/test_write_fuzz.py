@@ -132,6 +132,8 @@ def world() -> dict[str, Any]:
         "number": 1,
         "token": "not-a-token",
         "invitation_id": 1,
+        "entry_id": 1,
+        "action": "approve",
     }
     return {"ids": ids, "director": director, "secret": secret}
 
@@ -290,13 +292,18 @@ def _escaped_multipart(data: dict[str, Any]) -> bytes:
 
 
 def _page_routes() -> list[tuple[str, str]]:
+    from passes import page_urls as pass_pages
     from scoring import page_urls as scoring_pages
     from tournaments import page_urls as tournament_pages
 
     skip = {"logout", "import-example", "home-feed", "event-rules-fields"}
     return [
         (str(p.pattern), str(p.name))
-        for p in [*tournament_pages.urlpatterns, *scoring_pages.urlpatterns]
+        for p in [
+            *tournament_pages.urlpatterns,
+            *scoring_pages.urlpatterns,
+            *pass_pages.urlpatterns,
+        ]
         if str(p.name) not in skip
     ]
 
@@ -324,6 +331,8 @@ def _page_url(route: str, world: dict[str, Any]) -> str:
         "fmt": "csv",
         "uidb64": "MQ",
         "invitation_id": 1,
+        "entry_id": 1,
+        "action": "approve",
     }
     return "/" + re.sub(r"<(?:\w+:)?(\w+)>", lambda m: str(values[m.group(1)]), route)
 

@@ -10,7 +10,9 @@ from loadtest.__main__ import PACES, pace_of, verdict
 def test_the_default_pace_is_a_club_night_and_rush_is_ten_times_a_real_one():
     assert pace_of({}) == ("club", "60", "120", 240)
     assert pace_of({"LOADTEST_PACE": "rush"}) == ("rush", "8", "16", 60)
-    assert set(PACES) == {"club", "rush"}
+    assert set(PACES) == {"club", "rush", "open"}
+    # The open: the club pace, through the reference stack (loadtest.open).
+    assert pace_of({"LOADTEST_PACE": "open"}) == ("open", "60", "120", 240)
 
 
 def test_each_number_of_a_pace_can_be_changed_alone():

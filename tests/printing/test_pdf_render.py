@@ -334,3 +334,36 @@ def test_the_checks_catch_a_cell_run_into_the_next_column(tmp_path):
     starts, bottom = _columns(pages[0], ("Player", "Score"))
     with pytest.raises(AssertionError, match="runs into the next column"):
         _assert_in_columns(pages[0], starts, bottom)
+
+
+@needs_poppler
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_the_wall_sheet_reads_right(event, tmp_path, language):
+    """Who plays where: every player once, alphabetical, with their table and seat (from 1),
+    in large type, Korean names drawn; anyone may print it (no link on it)."""
+    content = _get(Client(), f"/events/{event.pk}/rounds/1/wall-sheet/", language)
+    pages = _pages(content, tmp_path, f"wall-{language}")
+    _assert_readable(pages)
+    with translation.override(language):
+        headers = tuple(translation.gettext(h) for h in ("Player", "Table", "Seat", "Against"))
+        bye_word = translation.gettext("bye")
+    starts, bottom = _columns(pages[0], headers)
+    assert _assert_in_columns(pages[0], starts, bottom) >= len(NAMES)
+    text = "\n".join(p.text() for p in pages)
+    for name in ("김민준", "이서연", "Ada", "Villanueva", "Worthington"):
+        assert name in text
+    assert bye_word in text
+    # Alphabetical down the first column: Ada, Bartholomew, Maximiliano, then the Korean
+    # names (김 before 이). (The fixture's table of three seats three players a second time;
+    # a name in the last column is an opponent.)
+    firsts = [
+        w.text
+        for line in pages[0].lines()
+        if line[0].y0 > bottom
+        for w in line[:1]
+        if w.x0 < starts[1]
+    ]
+    starters = ("Ada", "Bartholomew", "Maximiliano", "김민준", "이서연")
+    listed = [starters.index(w) for w in firsts if w in starters]
+    assert listed == sorted(listed)
+    assert set(listed) == set(range(len(starters)))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from scoring.links import digest_of, secret_of
+from tests.support import old_chain_executor
 
 BEFORE = [("scoring", "0002_initial"), ("tournaments", "0001_initial")]
 AFTER = [("scoring", "0003_match_keys_disputes")]
@@ -15,7 +15,7 @@ AFTER = [("scoring", "0003_match_keys_disputes")]
 
 @pytest.mark.django_db(transaction=True)
 def test_existing_matches_get_their_links():
-    executor = MigrationExecutor(connection)
+    executor = old_chain_executor(connection)
     executor.migrate(BEFORE)
     old = executor.loader.project_state(BEFORE).apps
     club = old.get_model("tournaments", "Club").objects.create(name="Old club", slug="old-club")
@@ -29,8 +29,7 @@ def test_existing_matches_get_their_links():
         seat.objects.create(
             match=match, player=player.objects.create(club=club, name=name), position=position
         )
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
+    executor = old_chain_executor(connection)
     executor.migrate(AFTER)
     new = executor.loader.project_state(AFTER).apps
     keys = list(new.get_model("scoring", "MatchKey").objects.filter(match_id=match.pk))
@@ -39,6 +38,5 @@ def test_existing_matches_get_their_links():
         assert key.revoked_at is None
         assert key.digest == digest_of(secret_of(key.nonce))
     # back to the latest state for the tests that follow
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
+    executor = old_chain_executor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())

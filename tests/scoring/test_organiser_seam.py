@@ -117,9 +117,10 @@ def test_without_an_organiser_scoring_refuses_to_start(monkeypatch):
 
 
 def test_the_organiser_is_read_only_through_the_terms_and_commands_otherwise():
-    """Scoring asks the organiser for an event's terms and nothing else: every other method is
-    a command (or the one veto) returning nothing. A read added to the port fails here."""
-    reads = {"terms_for_event", "terms_for"}
+    """Scoring asks the organiser for an event's terms and, for a match page, the clock of the
+    match's round (a value: scoring keeps no clock) and nothing else: every other method is a
+    command (or the one veto) returning nothing. A read added to the port fails here."""
+    reads = {"terms_for_event", "terms_for", "clock_for"}
     commands = {
         "players_enter",
         "results_changed",
@@ -139,6 +140,7 @@ def test_the_organiser_is_read_only_through_the_terms_and_commands_otherwise():
     assert returns == dict.fromkeys(commands, "None") | {
         "terms_for_event": "EventTerms | None",
         "terms_for": "EventTerms",
+        "clock_for": "RoundClock | None",
     }
     public = {name for name in vars(TournamentsOrganiser) if not name.startswith("_")}
     assert public == methods  # tournaments answers exactly the port, no more

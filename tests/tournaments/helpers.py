@@ -176,6 +176,7 @@ def event_form_post(**overrides: Any) -> dict[str, Any]:
         "opt_forbid_same_club": "allow",
         "opt_forbid_family": "allow",
         "opt_grand_final_reset": "on",
+        "opt_at_time": "play_on",
     }
     for name, value in rules.items():
         if name == "name":

@@ -91,6 +91,8 @@ PAGE_TO_API: dict[str, str] = {
     "checkin": "POST /api/checkin/{token}/",
     "player-detail": "GET /api/players/{id}/ and GET /api/players/{id}/ratings/",
     "round-print": "GET /api/events/{id}/rounds/{number}/print/",
+    "round-wall-sheet": "GET /api/events/{id}/rounds/{number}/wall-sheet/",
+    "round-clock-run": "POST /api/events/{id}/rounds/{number}/clock/",
     "event-checkin-codes": "GET /api/events/{id}/checkin-codes/",
     "event-export": (
         "GET /api/events/{id}/standings/export/ and GET /api/events/{id}/results/export/"
@@ -98,6 +100,17 @@ PAGE_TO_API: dict[str, str] = {
     # the projector shows the event page's data: its pairings, standings and bracket
     "event-projector": "GET /api/events/{id}/rounds/ and GET /api/events/{id}/standings/",
     "event-projector-slides": "GET /api/events/{id}/standings/ and GET /api/events/{id}/bracket/",
+    # online entry
+    "event-enter": "POST /api/events/{id}/enter/",
+    "event-entries": "GET /api/events/{id}/entries/",
+    "event-entries-settings": "GET|POST /api/events/{id}/entries/settings/",
+    "event-entry-action": (
+        "POST /api/events/{id}/entries/{entry_id}/approve/ and "
+        "POST /api/events/{id}/entries/{entry_id}/refuse/ and "
+        "POST /api/events/{id}/entries/{entry_id}/waitlist/ and "
+        "POST /api/events/{id}/entries/{entry_id}/withdraw/ and "
+        "POST /api/events/{id}/entries/{entry_id}/merge/"
+    ),
     # scoring/page_urls.py
     "match-detail": "GET /api/matches/{id}/",
     "match-live": "GET /api/matches/{id}/version/ and GET /api/matches/{id}/",

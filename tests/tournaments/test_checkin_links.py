@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from clubs.models import ClubRole
+from passes.services import pass_find
 from printing import services as printing
 from scoring.permissions import Actor
 from tests.clubs.factories import ClubRoleFactory
@@ -127,4 +128,7 @@ def test_the_cards_print_the_fragment_link(monkeypatch):
         absolute=lambda path: "https://knock.example" + path,
         paper="a4",
     )
-    assert seen == [f"https://knock.example/checkin/#{reg.checkin_token}"]
+    # The card holds the player's pass (issue #27), which checks in too: a fragment link.
+    (url,) = seen
+    assert url.startswith("https://knock.example/p/#")
+    assert pass_find(secret=url.split("#", 1)[1]).registration == reg

@@ -54,6 +54,11 @@ KNOWN_DEFAULTS: dict[str, Any] = {
     "async_pairing_from": 256,
     "registered_only": False,
     "confirm_by_seat_link": False,
+    "at_time": "play_on",
+    "entries_open": False,
+    "entries_cap": None,
+    "entries_approval": False,
+    "pass_checkin_opens": None,
 }
 
 

@@ -17,14 +17,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +29,8 @@ import pytest
 import requests
 from requests.adapters import HTTPAdapter
 
+from stack.nginx import HOST, NGINX, Nginx
+from stack.nginx import nginx_start as start_nginx
 from tests.support import free_port
 
 pytestmark = [
@@ -40,13 +39,6 @@ pytestmark = [
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "deploy" / "nginx" / "knock.conf"
-LOG_FORMAT = ROOT / "deploy" / "nginx" / "knock-log.conf"
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-HOST = "knock.test"
-# nchan, Debian's libnginx-mod-nchan, which the site's live push uses (docs/live.md).
-NCHAN_MODULE = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
-NCHAN_LOAD = f"load_module {NCHAN_MODULE};\n" if NCHAN_MODULE.exists() else ""
 BAD = "x" * 32
 
 if not Path(NGINX).exists():
@@ -55,95 +47,7 @@ if not Path(NGINX).exists():
     pytest.skip("nginx is not installed (apt-get install nginx)", allow_module_level=True)
 
 
-# -- nginx, from the file the docs show ----------------------------------------------------------
-
-
-def nginx_site(
-    *, http_port: int, https_port: int, upstream: int, tmp: Path, publish_port: int = 0
-) -> str:
-    """deploy/nginx/knock.conf with only its machine-specific values replaced."""
-    site = SITE.read_text()
-    replacements = [
-        (r"listen 80;", f"listen 127.0.0.1:{http_port};"),
-        (r"listen \[::\]:80;\n", ""),
-        (r"listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;"),
-        (r"listen \[::\]:443 ssl http2;\n", ""),
-        (r"server_name knock\.example\.org;", f"server_name {HOST};"),
-        (r"ssl_certificate     \S+;", f"ssl_certificate     {tmp / 'cert.pem'};"),
-        (r"ssl_certificate_key \S+;", f"ssl_certificate_key {tmp / 'key.pem'};"),
-        (r"server 127\.0\.0\.1:8000;", f"server 127.0.0.1:{upstream};"),
-        (r"/var/log/nginx/knock\.access\.log", str(tmp / "access.log")),
-        (r"root /var/www/letsencrypt;", f"root {tmp};"),
-        (r"/var/cache/nginx/knock", str(tmp / "cache")),
-        (r"listen 127\.0\.0\.1:8010;", f"listen 127.0.0.1:{publish_port or free_port()};"),
-    ]
-    for pattern, value in replacements:
-        site, count = re.subn(pattern, value.replace("\\", "\\\\"), site)
-        assert count, f"deploy/nginx/knock.conf no longer has {pattern!r}: update this test"
-    return site
-
-
-@dataclass
-class Nginx:
-    https: int
-    access_log: Path
-    process: subprocess.Popen[bytes]
-
-
-def start_nginx(tmp: Path, upstream: int, publish_port: int = 0) -> Nginx:
-    subprocess.run(
-        [
-            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2"),
-            *("-subj", f"/CN={HOST}", "-keyout", str(tmp / "key.pem")),
-            *("-out", str(tmp / "cert.pem")),
-        ],
-        check=True,
-        capture_output=True,
-    )
-    http_port, https_port = free_port(), free_port()
-    (tmp / "knock-site.conf").write_text(
-        nginx_site(
-            http_port=http_port,
-            https_port=https_port,
-            upstream=upstream,
-            tmp=tmp,
-            publish_port=publish_port,
-        )
-    )
-    (tmp / "knock-log.conf").write_text(LOG_FORMAT.read_text())
-    user = "user root;\n" if os.geteuid() == 0 else ""
-    (tmp / "nginx.conf").write_text(
-        f"""{user}{NCHAN_LOAD}worker_processes 1;
-pid {tmp / "nginx.pid"};
-error_log {tmp / "error.log"} warn;
-events {{ worker_connections 256; }}
-http {{
-    include /etc/nginx/mime.types;
-    client_body_temp_path {tmp / "body"};
-    proxy_temp_path {tmp / "proxy"};
-    fastcgi_temp_path {tmp / "fastcgi"};
-    uwsgi_temp_path {tmp / "uwsgi"};
-    scgi_temp_path {tmp / "scgi"};
-    include {tmp / "knock-log.conf"};
-    include {tmp / "knock-site.conf"};
-}}
-"""
-    )
-    process = subprocess.Popen(
-        [NGINX, "-p", str(tmp), "-c", str(tmp / "nginx.conf"), "-g", "daemon off;"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.monotonic() + 15
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", https_port), timeout=1).close()
-            break
-        except OSError:
-            assert process.poll() is None, process.stderr.read().decode()
-            assert time.monotonic() < deadline, "nginx did not start"
-            time.sleep(0.1)
-    return Nginx(https=https_port, access_log=tmp / "access.log", process=process)
+# nginx, from the file the docs show: stack.nginx (nginx_start, as `make stack` starts it).
 
 
 # -- Knock, as `manage.py serve` runs it ---------------------------------------------------------

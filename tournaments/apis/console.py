@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from core.api import FORBIDDEN, NOT_FOUND
 from core.parsing import AsciiIntegerField
 from tournaments import selectors
+from tournaments.apis.clock import ClockOutput
 from tournaments.apis.common import BaseApi, managed_event
 from tournaments.models import Round
 
@@ -77,9 +78,24 @@ class ConsoleOutput(serializers.Serializer):
         "pairing_failed, results_missing, all_rounds_paired, no_rounds; '' when it can."
     )
     log = EventLogOutput(many=True)
+    clock = serializers.SerializerMethodField(
+        help_text="The round's clock (as GET /api/events/{id}/rounds/{number}/clock/), null "
+        "without a round."
+    )
+    after_time = serializers.SerializerMethodField(
+        help_text="Matches of this round still playing after their time (extra time counted)."
+    )
 
     def get_round(self, console: Any) -> int | None:
         return console.round.number if console.round is not None else None
+
+    @extend_schema_field(ClockOutput(allow_null=True))
+    def get_clock(self, console: Any) -> Any:
+        return ClockOutput(console.round).data if console.round is not None else None
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_after_time(self, console: Any) -> list[int]:
+        return [t.match_id for t in console.after_time]
 
 
 class EventConsoleApi(BaseApi):

@@ -1,17 +1,17 @@
-"""Tournaments' foreign keys to clubs and players now name ``clubs`` (state only), and the old
-``tournaments.Club``, ``ClubRole`` and ``Player`` leave the state.
+"""Tournaments' foreign keys to clubs and players now name ``clubs`` (state only).
 
 The tables stay, with every row, owned by ``clubs`` now (``clubs`` 0001): nothing is done to the
 database.
 
-It depends on ``scoring`` 0005, which points scoring's foreign keys (declared in ``scoring`` 0002
-and 0003) from ``tournaments.Player`` to ``clubs.Player``: until then ``tournaments.Player`` must
-stay in the state, or any later migration fails to render it ("Related model
-'tournaments.player' cannot be resolved"). Without it, ``migrate tournaments 0004`` on a fresh
-database planned this migration before ``scoring`` 0002, and the next ``migrate`` failed. Every
-database that has applied this migration has applied ``scoring`` 0005 too (a full ``migrate``
-plans it first), so adding the dependency breaks no history. It is the one dependency of
-``tournaments`` on ``scoring``, and comes from clubs' move: ``docs/architecture.md``.
+The old ``tournaments.Club``, ``ClubRole`` and ``Player`` left the state here too, and this
+migration depended on ``scoring`` 0005 (which points scoring's foreign keys at ``clubs.Player``):
+until then ``tournaments.Player`` must stay in the state, or any later migration fails to render
+it ("Related model 'tournaments.player' cannot be resolved"). That was the one dependency of
+``tournaments`` on ``scoring``, and made the two apps' migrations depend on each other. Now
+``scoring`` 0005 forgets the three models, after this migration (``scoring`` depends on
+``tournaments``, as ``Match.event`` does): the state at the end is the same, no plan can render
+it half-moved, and nothing is done to any database either way (an applied migration is not run
+again). ``docs/architecture.md``.
 """
 
 import django.db.models.deletion
@@ -22,7 +22,6 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0001_initial'),
-        ('scoring', '0005_players_from_clubs'),
         ('tournaments', '0003_round_float_directions'),
     ]
 
@@ -30,10 +29,6 @@ class Migration(migrations.Migration):
         migrations.SeparateDatabaseAndState(
             database_operations=[],
             state_operations=[
-                migrations.RemoveField(
-                    model_name='player',
-                    name='club',
-                ),
                 migrations.AlterField(
                     model_name='rating',
                     name='club',
@@ -48,18 +43,6 @@ class Migration(migrations.Migration):
                     model_name='ratinghistory',
                     name='club',
                     field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='clubs.club'),
-                ),
-                migrations.RemoveField(
-                    model_name='clubrole',
-                    name='club',
-                ),
-                migrations.RemoveField(
-                    model_name='clubrole',
-                    name='user',
-                ),
-                migrations.RemoveField(
-                    model_name='player',
-                    name='user',
                 ),
                 migrations.AlterField(
                     model_name='forbiddenpairing',
@@ -90,15 +73,6 @@ class Migration(migrations.Migration):
                     model_name='registration',
                     name='player',
                     field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='registrations', to='clubs.player'),
-                ),
-                migrations.DeleteModel(
-                    name='Club',
-                ),
-                migrations.DeleteModel(
-                    name='ClubRole',
-                ),
-                migrations.DeleteModel(
-                    name='Player',
                 ),
             ],
         ),

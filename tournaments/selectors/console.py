@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from django.db.models import F
 
 from scoring.models import HandSubmission, Match
+from scoring.organiser import RoundClock
 from tournaments.models import Event, EventLog, Round
+from tournaments.selectors.clock import round_clock_state, round_tables_after_time
 from tournaments.selectors.lists import seats_with_players
 
 ROUND_KINDS = (
@@ -70,6 +72,9 @@ class ConsoleState:
     next_round: int | None
     blocked: str  # why the next round cannot be paired: a code, "" when it can
     log: tuple[EventLog, ...]
+    # The round's clock (None: no length) and the tables still playing after their time.
+    clock: RoundClock | None = None
+    after_time: tuple[ConsoleTable, ...] = ()
 
     @property
     def missing(self) -> int:
@@ -204,6 +209,16 @@ def event_console(*, event: Event, round_number: int | None = None) -> ConsoleSt
     tables = _tables(matches)
     played = [t for t in tables if t.state != "decided"]
     done = sum(t.state == "finished" for t in played)
+    clock = round_clock_state(rnd=rnd) if rnd is not None else None
+    after_time: tuple[ConsoleTable, ...] = ()
+    if clock is not None and rnd is not None:
+        late = {m.pk for m in round_tables_after_time(rnd=rnd)}
+        after_time = tuple(
+            sorted(
+                (t for t in played if t.match_id in late),
+                key=lambda t: (t.table_number or 10**6, t.match_id),
+            )
+        )
     latest_missing = next((r.tables - r.finished for r in rounds[-1:]), 0)
     blocked = _blocked(event, latest, latest_missing, len(rounds))
     return ConsoleState(
@@ -219,4 +234,6 @@ def event_console(*, event: Event, round_number: int | None = None) -> ConsoleSt
         next_round=(latest.number + 1 if latest else 1) if event.kind in PAIRED_KINDS else None,
         blocked=blocked,
         log=log,
+        clock=clock,
+        after_time=after_time,
     )

@@ -2,7 +2,8 @@
 
 No new bookkeeping: the results sequence moves with every stored, confirmed, disputed or
 withdrawn result (``event_results_bump``), the standings sequence with every rebuild of the
-standings by the worker, the number of rounds with each round started, and the newest match's
+standings by the worker, the number of rounds with each round started (and each round's clock
+sequence with every change of its clock), and the newest match's
 id with every table started or paired. Each of them grows, so their sum does (it may step back
 only when a director's correction removes the newest bracket match; clients compare versions
 for equality, never order). A league adds its events' results sequences (its table is built
@@ -49,9 +50,11 @@ def _sql(alias: str) -> str:
     results = q(_column(Event, "results_seq"))
     standings = q(_column(Event, "standings_seq"))
     kind = q(_column(Event, "kind"))
+    clock_seq = q(_column(Round, "clock_seq"))
     return (
         f"SELECT e.{results}, e.{standings}, "
-        f"(SELECT COUNT(*) FROM {rounds} r WHERE r.{round_event} = e.{pk}), "
+        f"(SELECT COUNT(*) + COALESCE(SUM(r.{clock_seq}), 0) FROM {rounds} r "
+        f"WHERE r.{round_event} = e.{pk}), "
         f"(SELECT MAX(m.{match_pk}) FROM {match} m WHERE m.{match_event} = e.{pk}), "
         f"CASE WHEN e.{kind} = %s THEN "
         f"(SELECT SUM(c.{results}) FROM {event} c WHERE c.{league} = e.{pk}) END "

@@ -18,6 +18,7 @@ from tournaments.selectors import event_option
 from tournaments.selectors.lists import FIXED_DRAW_KINDS
 from tournaments.selectors.terms import event_players_registered, event_round_id
 from tournaments.services.results import event_results_bump
+from tournaments.signals import registration_created
 
 
 def last_round_number(event: Event) -> int:
@@ -89,6 +90,8 @@ def registration_create(
         # A new entrant is a new line of the standings (and, at a club night, their results
         # start to count): the standings are due again.
         event_results_bump(event=event)
+        # Their pass (passes), issued in the same transaction.
+        registration_created.send(sender=Registration, registration=registration)
     return registration
 
 

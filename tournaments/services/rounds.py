@@ -40,6 +40,7 @@ from tournaments.services.events import ELIMINATION_KINDS
 from tournaments.services.planned import PlannedMatch, planned_matches_store
 from tournaments.services.results import event_results_bump
 from tournaments.services.work import RATINGS_MATCH_TASK, ROUND_PAIR_TASK
+from tournaments.signals import round_paired
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -197,6 +198,8 @@ def _pair_into(event: Event, rnd: Round, user: object = None) -> Round:
         rnd.status, rnd.error, rnd.error_code, rnd.error_params = Round.Status.PAIRED, "", "", {}
         if any(p.decision != Match.Decision.PLAYED for p in planned):
             event_results_bump(event=event)
+        # The passes show the round and mail it after commit (passes).
+        round_paired.send(sender=Round, round=rnd)
     return rnd
 
 

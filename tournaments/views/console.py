@@ -13,9 +13,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.models import Match
+from scoring.selectors import matches_live_scores
 from tournaments.models import Round
+from tournaments.options import AT_TIME_CHOICES
 from tournaments.permissions import user_can_manage_event
-from tournaments.selectors import event_console
+from tournaments.selectors import event_console, event_option
+from tournaments.selectors.entries import entry_summary
+from tournaments.signals import console_notes_for
 from tournaments.views.common import event_or_404, forbidden
 
 STATE_LABELS: dict[str, Any] = {
@@ -64,13 +68,25 @@ def event_console_view(request: HttpRequest, pk: int) -> HttpResponse:
         console = event_console(event=event, round_number=number)
     except Round.DoesNotExist:
         raise Http404 from None
+    # The tables after time with their points as they stand (the reading of docs/rules.md §11).
+    scores = matches_live_scores(match_ids=[t.match_id for t in console.after_time])
+    late = [
+        {"table": t, "totals": (scores.get(t.match_id) or {}).get("totals") or []}
+        for t in console.after_time
+    ]
     return render(
         request,
         "tournaments/console.html",
         {
             "event": event,
             "console": console,
+            "after_time": late,
             "rows": [{"table": t, "label": _label(t)} for t in console.tables],
             "blocked_message": BLOCKED_LABELS.get(console.blocked, ""),
+            "at_time_label": dict(AT_TIME_CHOICES).get(
+                str(event_option(event=event, name="at_time")), ""
+            ),
+            "notes": console_notes_for(event=event),
+            "entries": entry_summary(event=event),
         },
     )

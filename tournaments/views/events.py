@@ -54,6 +54,8 @@ from tournaments.selectors import (
     round_has_results,
     round_matches,
 )
+from tournaments.selectors.clock import round_clock_state
+from tournaments.selectors.entries import event_entries_problem
 from tournaments.selectors.live import event_version
 from tournaments.standings_labels import TIEBREAK_LABELS as TIEBREAK_LABELS
 from tournaments.standings_labels import TIEBREAK_LEGENDS
@@ -214,6 +216,17 @@ def _podium(event: Event, standings: Any, bracket: dict[str, Any] | None) -> lis
     ]
 
 
+def _live_urls(event: Event, version: int) -> dict[str, Any]:
+    """Where a page following the event's live regions asks (templates/_live_poll.html)."""
+    return {
+        "version": version,
+        "version_url": reverse("event-version", args=[event.pk]),
+        "fragment_url": reverse("event-live", args=[event.pk]),
+        "subscribe_url": live_subscribe_url(page="event", pk=event.pk),
+        "poll_ms": settings.KNOCK_LIVE_POLL_MS,
+    }
+
+
 def _live_context(event: Event, version: int) -> dict[str, Any]:
     """Everything the live regions show (standings, pairings, tables, bracket): the same for
     every visitor, so one rendering serves them all until the version moves."""
@@ -248,13 +261,9 @@ def _live_context(event: Event, version: int) -> dict[str, Any]:
             .exists()
         ),
         "league_events": list(event.league_events.all()) if event.kind == Event.Kind.LEAGUE else [],
-        "live": {
-            "version": version,
-            "version_url": reverse("event-version", args=[event.pk]),
-            "fragment_url": reverse("event-live", args=[event.pk]),
-            "subscribe_url": live_subscribe_url(page="event", pk=event.pk),
-            "poll_ms": settings.KNOCK_LIVE_POLL_MS,
-        },
+        "live": _live_urls(event, version),
+        # The current round's clock (the page's script counts it down; None: no clock).
+        "clock": round_clock_state(rnd=current) if current is not None else None,
     }
     if context["open_play"]:
         context["table_matches"] = pairing_rows(_open_matches(event))
@@ -266,7 +275,11 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     director = user_can_manage_event(user=request.user, event=event)
     # Read before the page's rows: a result landing meanwhile makes the next poll fetch again.
     version = event_version(event_id=event.pk) or 0
-    context = {**_live_context(event, version), "director": director}
+    context = {
+        **_live_context(event, version),
+        "director": director,
+        "entries_open": event_entries_problem(event=event) is None,
+    }
     if director:
         registrations = list(registration_list(event=event))
         club_players = player_list(club_id=event.club_id)
@@ -299,9 +312,18 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         rnd = event_round(event=event, number=number)
     except ApplicationError as exc:
         raise Http404(exc.message) from exc
+    version = event_version(event_id=event.pk) or 0
     rounds = list(event_rounds(event=event))
     rows = pairing_rows(round_matches(rnd=rnd), round_scores(rnd=rnd), rnd.floats or {})
-    context = {"event": event, "round": rnd, "rounds": rounds, "pairings": rows}
+    context = {
+        "event": event,
+        "round": rnd,
+        "rounds": rounds,
+        "pairings": rows,
+        "clock": round_clock_state(rnd=rnd),
+        # The latest round follows the event's live regions (its pairings and clock are theirs).
+        "live": _live_urls(event, version) if rounds and rounds[-1].pk == rnd.pk else None,
+    }
     return render(request, "tournaments/round_detail.html", context)
 
 

@@ -1,6 +1,6 @@
 """The projector view: an event for a wall screen. Large type, no controls; it turns between the
 current round's pairings, the standings and the bracket by itself, and fetches its slides again
-every few seconds (a plain periodic fetch of the fragment, ``/events/<id>/projector/slides/``),
+every 3 seconds (a plain periodic fetch of the fragment, ``/events/<id>/projector/slides/``),
 so results appear without anyone touching it. Public: it shows what the event page shows.
 """
 
@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET
 
 from tournaments.models import Event
 from tournaments.selectors import event_rounds, round_matches
+from tournaments.selectors.clock import round_clock_state
 from tournaments.views.common import event_or_404
 from tournaments.views.events import (
     bracket_context,
@@ -42,6 +43,7 @@ def _slides(event: Event) -> dict[str, Any]:
         "current_round": current,
         "pairings": pairings,
         "bracket": bracket_context(event),
+        "clock": round_clock_state(rnd=current) if current is not None else None,
         "now": timezone.localtime(),
     }
 
@@ -50,7 +52,7 @@ def _slides(event: Event) -> dict[str, Any]:
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     """The whole screen: the slides and the script that turns and refreshes them."""
     event = event_or_404(pk)
-    context = {**_slides(event), "turn": _seconds(request, "turn", 12), "every": 5}
+    context = {**_slides(event), "turn": _seconds(request, "turn", 12), "every": 3}
     return render(request, "tournaments/projector.html", context)
 
 

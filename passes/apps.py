@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+
+
+class PassesConfig(AppConfig):
+    """Player passes: one link per registration for the event (issue #27)."""
+
+    name = "passes"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from passes import receivers  # noqa: F401  (connects tournaments' signals)

@@ -1,0 +1,220 @@
+"""Reads for passes: what a pass shows its holder (their own match, results and standing, and of
+anyone else only what the event's public pages show: a name at a table), its live version, and
+the console's count of opened passes."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Max
+
+from passes.models import PlayerPass
+from scoring.models import Match
+from tournaments.models import Event, Registration, Round, Standing
+from tournaments.standings_labels import TIEBREAK_LABELS
+
+
+@dataclass(frozen=True, slots=True)
+class CurrentMatch:
+    """The holder's match now: the newest one of theirs not finished (or the latest round's)."""
+
+    match: Match
+    round_number: int | None
+    table: int | None
+    position: int | None  # the holder's seat, from 0 (None: a bye)
+    opponents: tuple[str, ...]
+    bye: bool
+    finished: bool
+
+    @property
+    def seat(self) -> int | None:
+        return None if self.position is None else self.position + 1
+
+
+@dataclass(frozen=True, slots=True)
+class PastResult:
+    round_number: int | None
+    table: int | None
+    opponents: tuple[str, ...]
+    outcome: str  # won, lost, drawn, bye, walkover, forfeit
+
+
+@dataclass(frozen=True, slots=True)
+class PassView:
+    """Everything a pass page and ``GET /api/events/{id}/pass/`` show the holder."""
+
+    player_pass: PlayerPass
+    event: Event
+    registration: Registration
+    current: CurrentMatch | None
+    results: tuple[PastResult, ...]
+    rank: int | None
+    standing: tuple[tuple[str, Any], ...] = field(default=())
+    rounds_paired: int = 0
+
+
+def _names(match: Match, player_id: int) -> tuple[str, ...]:
+    return tuple(s.player.name for s in match.seats.all() if s.player_id != player_id)
+
+
+def _position(match: Match, player_id: int) -> int | None:
+    for seat in match.seats.all():
+        if seat.player_id == player_id:
+            return seat.position
+    return None
+
+
+def _matches(registration: Registration) -> list[Match]:
+    return list(
+        Match.objects.filter(
+            event_id=registration.event_id, seats__player_id=registration.player_id
+        )
+        .select_related("round")
+        .prefetch_related("seats__player")
+        .order_by("-created_at", "-pk")
+    )
+
+
+def _current(matches: list[Match], player_id: int) -> CurrentMatch | None:
+    chosen = next((m for m in matches if m.status != Match.Status.FINISHED), None)
+    if chosen is None and matches:
+        latest_round = max((m.round.number for m in matches if m.round is not None), default=None)
+        if latest_round is not None:
+            chosen = next(
+                (m for m in matches if m.round is not None and m.round.number == latest_round),
+                None,
+            )
+    if chosen is None:
+        return None
+    bye = chosen.decision == Match.Decision.BYE
+    position = _position(chosen, player_id)
+    return CurrentMatch(
+        match=chosen,
+        round_number=chosen.round.number if chosen.round is not None else None,
+        table=chosen.table_number,
+        position=None if bye else position,
+        opponents=_names(chosen, player_id),
+        bye=bye,
+        finished=chosen.status == Match.Status.FINISHED,
+    )
+
+
+def pass_current_match(*, player_pass: PlayerPass) -> CurrentMatch | None:
+    """The holder's current match (see :class:`CurrentMatch`)."""
+    registration = player_pass.registration
+    return _current(_matches(registration), registration.player_id)
+
+
+def _outcome(match: Match, player_id: int) -> str:
+    if match.decision == Match.Decision.BYE:
+        return "bye"
+    if match.decision == Match.Decision.FORFEIT:
+        return "forfeit"
+    if match.winner_id is None:
+        return "drawn"
+    if match.winner_id == player_id:
+        return "walkover" if match.decision == Match.Decision.WALKOVER else "won"
+    return "lost"
+
+
+def pass_view(*, player_pass: PlayerPass) -> PassView:
+    """What ``player_pass`` shows its holder."""
+    registration = player_pass.registration
+    event = registration.event
+    matches = _matches(registration)
+    pid = registration.player_id
+    results = tuple(
+        PastResult(
+            round_number=m.round.number if m.round is not None else None,
+            table=m.table_number,
+            opponents=_names(m, pid),
+            outcome=_outcome(m, pid),
+        )
+        for m in reversed(matches)
+        if m.status == Match.Status.FINISHED
+    )
+    row = Standing.objects.filter(event=event, player_id=pid).first()
+    standing: tuple[tuple[str, Any], ...] = ()
+    if row is not None:
+        standing = tuple(
+            (str(TIEBREAK_LABELS[name]), value)
+            for name, value in (row.values or {}).items()
+            if name in TIEBREAK_LABELS
+        )
+    paired = (
+        Round.objects.filter(event=event)
+        .exclude(status__in=[Round.Status.QUEUED, Round.Status.FAILED])
+        .aggregate(n=Max("number"))["n"]
+        or 0
+    )
+    return PassView(
+        player_pass=player_pass,
+        event=event,
+        registration=registration,
+        current=_current(matches, pid),
+        results=results,
+        rank=row.rank if row is not None else None,
+        standing=standing,
+        rounds_paired=paired,
+    )
+
+
+def pass_version(*, player_pass: PlayerPass) -> int:
+    """The pass page's live version: it moves when anything the holder sees may have changed
+    (their registration, the event's results and standings, its rounds, their match)."""
+    registration = (
+        Registration.objects.filter(pk=player_pass.registration_id)
+        .values("status", "event__results_seq", "event__standings_seq", "event__status")
+        .first()
+    )
+    rounds = list(
+        Round.objects.filter(event_id=player_pass.registration.event_id).values_list(
+            "number", "status"
+        )
+    )
+    open_matches = list(
+        Match.objects.filter(
+            event_id=player_pass.registration.event_id,
+            seats__player_id=player_pass.registration.player_id,
+        )
+        .order_by("-pk")
+        .values_list("pk", "status", "live_seq")[:2]
+    )
+    revoked = PlayerPass.objects.filter(pk=player_pass.pk, revoked_at__isnull=True).exists()
+    state = repr((registration, rounds, open_matches, revoked))
+    return int(hashlib.sha256(state.encode()).hexdigest()[:13], 16)
+
+
+def passes_opened_count(*, event: Event) -> tuple[int, int]:
+    """(passes opened, passes held) among the event's players still in it."""
+    active = PlayerPass.objects.filter(registration__event=event, revoked_at__isnull=True).exclude(
+        registration__status=Registration.Status.DROPPED
+    )
+    return active.exclude(opened_at__isnull=True).count(), active.count()
+
+
+def passes_withdrawn(*, event: Event) -> list[tuple[str, Any]]:
+    """Who dropped out with their pass, and when (the console lists them)."""
+    return [
+        (name, at)
+        for name, at in PlayerPass.objects.filter(
+            registration__event=event, withdrew_at__isnull=False
+        )
+        .order_by("withdrew_at")
+        .values_list("registration__player__name", "withdrew_at")
+    ]
+
+
+def passes_mailable(*, event_id: int) -> bool:
+    """Whether any active pass of the event has an address to mail (an entry with an email)."""
+    return (
+        PlayerPass.objects.filter(
+            registration__event_id=event_id,
+            revoked_at__isnull=True,
+            registration__entry__isnull=False,
+        )
+        .exclude(registration__entry__email="")
+        .exists()
+    )

@@ -1,0 +1,302 @@
+"""The pass on the pages: following it (``/p/#<secret>``, ``/p/<secret>/``), the holder's page
+(``/events/<id>/pass/``, live), self check-in, withdrawal, the one tap to their seat, and the
+director's list of an event's passes.
+
+Following a pass exchanges the secret for a pass session (this browser holds the pass of that
+event) and redirects to the clean URL, as the seat links do (:mod:`scoring.links`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from core.errors import ApplicationError
+from core.net import client_ip
+from core.parsing import parse_ascii_int
+from passes.links import SESSION_KEY, pass_url, secret_from
+from passes.models import PlayerPass
+from passes.selectors import pass_version, pass_view
+from passes.services import (
+    checkin_opens_at,
+    pass_checkin,
+    pass_ensure,
+    pass_open,
+    pass_opened,
+    pass_reissue,
+    pass_revoke,
+    pass_seat_key,
+    pass_withdraw,
+)
+from scoring.links import LinkRefused, session_grant
+from scoring.permissions import link_refused_error
+from tournaments.models import Event, Registration
+from tournaments.permissions import user_can_manage_event
+
+POLL_MS = 2000
+
+
+def refused(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    """A refusal page in the reader's language, with its status (nothing was stored)."""
+    response = render(
+        request, "passes/refused.html", {"message": message, "status": status}, status=status
+    )
+    if status == 429:
+        response["Retry-After"] = "600"
+    return response
+
+
+def session_passes(request: HttpRequest) -> dict[str, int]:
+    """The passes this browser holds: event id (as text) → pass id."""
+    raw = request.session.get(SESSION_KEY) or {}
+    if not isinstance(raw, dict):
+        return {}
+    return {str(k): v for k, v in raw.items() if isinstance(v, int)}
+
+
+@require_http_methods(["GET", "POST"])
+def pass_open_page(request: HttpRequest) -> HttpResponse:
+    """``/p/#<secret>``: the page's script posts the fragment here (or the holder pastes it)."""
+    if request.method != "POST":
+        return render(request, "passes/open.html")
+    return _exchange(request, secret_from(request.POST.get("secret") or ""))
+
+
+@require_GET
+def pass_visit(request: HttpRequest, secret: str) -> HttpResponse:
+    """A pass typed in the address bar (``/p/<secret>/``)."""
+    return _exchange(request, secret)
+
+
+def _exchange(request: HttpRequest, secret: str) -> HttpResponse:
+    try:
+        player_pass = pass_open(secret=secret, ip=client_ip(request))
+    except LinkRefused as exc:
+        error = link_refused_error(exc)
+        if exc.status == 404:
+            return refused(
+                request, _("This pass is not valid: it was replaced or never existed."), 404
+            )
+        return refused(request, error.message, error.status)
+    held = session_passes(request)
+    held[str(player_pass.registration.event_id)] = player_pass.pk
+    request.session[SESSION_KEY] = held
+    request.session.cycle_key()
+    pass_opened(player_pass=player_pass)
+    response = HttpResponseRedirect(reverse("pass-page", args=[player_pass.registration.event_id]))
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def held_pass(request: HttpRequest, event_id: int) -> PlayerPass | HttpResponse:
+    """The pass this browser holds for ``event_id``, or the refusal page to answer with."""
+    held = session_passes(request)
+    pass_id = held.get(str(event_id))
+    if pass_id is None:
+        if held:
+            return refused(request, _("Your pass is for another event."), 403)
+        return refused(request, _("Open your pass's link on this phone first."), 404)
+    player_pass = (
+        PlayerPass.objects.select_related("registration__event", "registration__player")
+        .filter(pk=pass_id, registration__event_id=event_id)
+        .first()
+    )
+    if player_pass is None or player_pass.revoked_at is not None:
+        held.pop(str(event_id), None)
+        request.session[SESSION_KEY] = held
+        return refused(
+            request,
+            _("This pass was revoked: ask the director for your new one."),
+            404,
+        )
+    return player_pass
+
+
+def _context(request: HttpRequest, player_pass: PlayerPass) -> dict[str, Any]:
+    view = pass_view(player_pass=player_pass)
+    opens = checkin_opens_at(event=view.event)
+    return {
+        "view": view,
+        "event": view.event,
+        "registration": view.registration,
+        "current": view.current,
+        "checkin_opens": opens,
+        "live": {
+            "version": pass_version(player_pass=player_pass),
+            "fragment_url": reverse("pass-live", args=[view.event.pk]),
+            "version_url": "",
+            "poll_ms": POLL_MS,
+        },
+    }
+
+
+@require_GET
+def pass_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """The holder's page: check-in, where they play now, their results and standing."""
+    found = held_pass(request, pk)
+    if isinstance(found, HttpResponse):
+        return found
+    response = render(request, "passes/pass.html", _context(request, found))
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_GET
+def pass_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page's live regions; ``304`` while the version the page shows is current."""
+    found = held_pass(request, pk)
+    if isinstance(found, HttpResponse):
+        if found.status_code in (403, 404):
+            gone = HttpResponse(status=404)
+            gone["X-Knock-Credential"] = "gone"
+            return gone
+        return found
+    version = pass_version(player_pass=found)
+    if request.headers.get("If-None-Match", "").strip('"') == str(version):
+        response = HttpResponse(status=304)
+    else:
+        response = render(request, "passes/_live.html", _context(request, found))
+    response["ETag"] = f'"{version}"'
+    response["Cache-Control"] = "private, no-store"
+    response["X-Live-Poll-Ms"] = str(POLL_MS)
+    return response
+
+
+def _act(request: HttpRequest, pk: int, action: Any, done: str) -> HttpResponse:
+    found = held_pass(request, pk)
+    if isinstance(found, HttpResponse):
+        return found
+    try:
+        action(found)
+    except ApplicationError as exc:
+        if exc.status in (403, 404):
+            return refused(request, exc.message, exc.status)
+        messages.error(request, exc.message)
+    else:
+        if done:
+            messages.success(request, done)
+    return HttpResponseRedirect(reverse("pass-page", args=[pk]))
+
+
+@require_POST
+def pass_checkin_view(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(
+        request,
+        pk,
+        lambda p: pass_checkin(player_pass=p),
+        _("You are checked in."),
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def pass_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Drop out of the event: a confirmation page, then the withdrawal."""
+    found = held_pass(request, pk)
+    if isinstance(found, HttpResponse):
+        return found
+    if request.method != "POST" or request.POST.get("confirm") != "1":
+        return render(
+            request,
+            "passes/withdraw.html",
+            {"event": found.registration.event, "registration": found.registration},
+        )
+    return _act(
+        request,
+        pk,
+        lambda p: pass_withdraw(player_pass=p),
+        _("You have dropped out of the event: you will not be paired again."),
+    )
+
+
+@require_POST
+def pass_seat_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """One tap to the holder's seat at their current match: this browser holds that seat's
+    link for that match (never the other seat's), then the match page."""
+    found = held_pass(request, pk)
+    if isinstance(found, HttpResponse):
+        return found
+    raw = request.POST.get("match") or ""
+    match_id = parse_ascii_int(raw) if raw else None
+    if raw and match_id is None:
+        return refused(request, _("This pass is not for that match."), 403)
+    try:
+        key = pass_seat_key(player_pass=found, match_id=match_id)
+    except ApplicationError as exc:
+        if exc.status == 409:
+            messages.error(request, exc.message)
+            return HttpResponseRedirect(reverse("pass-page", args=[pk]))
+        return refused(request, exc.message, exc.status)
+    session_grant(request.session, key)
+    # session_grant cycles the session key; the pass stays in the session (its data is kept).
+    response = HttpResponseRedirect(reverse("match-detail", args=[key.match_id]))
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+# -- the director's list ---------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_passes_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every registered player's pass: its link (to print or send), opened or not; revoke or
+    reissue one."""
+    event = Event.objects.filter(pk=pk).first()
+    if event is None:
+        return refused(request, _("There is no such event."), 404)
+    if not user_can_manage_event(user=request.user, event=event):
+        return refused(request, _("Only the event's directors may manage its passes."), 403)
+    if request.method == "POST":
+        rid = parse_ascii_int(request.POST.get("registration") or "")
+        registration = (
+            Registration.objects.select_related("event", "player")
+            .filter(pk=rid, event=event)
+            .first()
+            if rid is not None
+            else None
+        )
+        if registration is None:
+            messages.error(request, _("Choose a player of this event."))
+        elif request.POST.get("action") == "revoke":
+            pass_revoke(registration=registration, user=request.user)
+            messages.success(
+                request,
+                _("%(player)s's pass is revoked: its link no longer opens.")
+                % {"player": registration.player.name},
+            )
+        else:
+            pass_reissue(registration=registration, user=request.user)
+            messages.success(
+                request,
+                _("%(player)s has a new pass: the old link no longer opens.")
+                % {"player": registration.player.name},
+            )
+        return HttpResponseRedirect(reverse("event-passes", args=[pk]))
+    rows = []
+    for registration in (
+        Registration.objects.filter(event=event).select_related("player").order_by("player__name")
+    ):
+        active = PlayerPass.objects.filter(
+            registration=registration, revoked_at__isnull=True
+        ).first()
+        if active is None and registration.status != Registration.Status.DROPPED:
+            active = pass_ensure(registration=registration)
+        rows.append(
+            {
+                "registration": registration,
+                "pass": active,
+                "url": pass_url(absolute=request.build_absolute_uri, player_pass=active)
+                if active is not None
+                else "",
+            }
+        )
+    response = render(request, "passes/event_passes.html", {"event": event, "rows": rows})
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -1,0 +1,231 @@
+"""What the pass shows, live: the table the moment the round is paired, one tap to the holder's
+own seat (never the other), self check-in from the director's time, a bye, results and standing,
+withdrawal; and the mails."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+from django.core import mail
+from django.core.cache import cache
+from django.test import Client
+from django.utils import timezone
+
+from passes import tasks
+from passes.links import SESSION_KEY
+from passes.models import PlayerPass
+from passes.selectors import pass_version
+from passes.services import pass_checkin, pass_mail, round_passes_mail
+from scoring.links import SESSION_KEY as SEAT_SESSION
+from scoring.models import Match, MatchKey
+from scoring.permissions import Actor, match_access
+from tests.passes.helpers import active_pass, holding, swiss_with_passes
+from tournaments.models import Entry, Event, Registration
+from tournaments.services.rounds import round_pair
+from tournaments.services.withdrawals import registration_drop
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _no_counts():
+    cache.clear()
+
+
+def _match_of(reg: Registration) -> Match:
+    return Match.objects.get(event=reg.event, seats__player=reg.player)
+
+
+def test_the_pass_shows_the_table_once_the_round_is_paired_and_the_version_moves(club, director):
+    event, regs = swiss_with_passes(club)
+    browser = holding(regs[0])
+    page = browser.get(f"/events/{event.pk}/pass/")
+    version = str(pass_version(player_pass=active_pass(regs[0])))
+    unchanged = browser.get(f"/events/{event.pk}/pass/live/", HTTP_IF_NONE_MATCH=f'"{version}"')
+    assert unchanged.status_code == 304
+    assert "No table for you yet" in page.content.decode()
+    round_pair(event=event, user=director)
+    match = _match_of(regs[0])
+    seat = next(s for s in match.seats.all() if s.player_id == regs[0].player_id)
+    other = next(s for s in match.seats.all() if s.player_id != regs[0].player_id)
+    live = browser.get(f"/events/{event.pk}/pass/live/", HTTP_IF_NONE_MATCH=f'"{version}"')
+    assert live.status_code == 200
+    html = live.content.decode()
+    assert "data-live-fragment" in html
+    expected = (
+        f"Round 1: table {match.table_number}, you (seat {seat.position + 1}) "
+        f"against {other.player.name}"
+    )
+    assert expected in html
+    assert live["ETag"] != f'"{version}"'
+    assert live["Cache-Control"] == "private, no-store"
+
+
+def test_one_tap_grants_the_holders_seat_only_for_that_match(club, director):
+    event, regs = swiss_with_passes(club)
+    round_pair(event=event, user=director)
+    browser = holding(regs[0])
+    match = _match_of(regs[0])
+    tapped = browser.post(f"/events/{event.pk}/pass/seat/", {"match": match.pk})
+    assert tapped.status_code == 302
+    assert tapped["Location"] == f"/matches/{match.pk}/"
+    keys = browser.session[SEAT_SESSION]
+    assert list(keys) == [str(match.pk)]
+    key = MatchKey.objects.get(pk=keys[str(match.pk)])
+    mine = next(s.position for s in match.seats.all() if s.player_id == regs[0].player_id)
+    assert key.position == mine
+    access = match_access(actor=Actor(key_ids=(key.pk,)), match=match)
+    assert access.identities == (mine,)  # one seat: the other side still confirms
+    # the pass keeps working after the session was cycled
+    assert browser.get(f"/events/{event.pk}/pass/").status_code == 200
+
+
+def test_a_pass_used_for_a_match_not_its_holders_is_refused_and_grants_nothing(club, director):
+    event, regs = swiss_with_passes(club)
+    round_pair(event=event, user=director)
+    browser = holding(regs[0])
+    theirs = Match.objects.filter(event=event).exclude(seats__player=regs[0].player).get()
+    refused = browser.post(f"/events/{event.pk}/pass/seat/", {"match": theirs.pk})
+    assert refused.status_code == 403
+    assert "not for that match" in refused.content.decode()
+    assert not browser.session.get(SEAT_SESSION)
+    assert browser.post(f"/events/{event.pk}/pass/seat/", {"match": "x1"}).status_code == 403
+
+
+def test_self_checkin_opens_at_the_directors_time(club):
+    event, regs = swiss_with_passes(club, players=2)
+    Registration.objects.filter(pk=regs[0].pk).update(status=Registration.Status.REGISTERED)
+    today = timezone.localdate()
+    Event.objects.filter(pk=event.pk).update(starts_on=today, options={"pass_checkin_opens": 1800})
+    player_pass = PlayerPass.objects.select_related("registration__event").get(
+        registration=regs[0], revoked_at__isnull=True
+    )
+    opens = timezone.make_aware(datetime.combine(today, datetime.min.time())) + timedelta(hours=18)
+    from core.errors import ApplicationError
+
+    with pytest.raises(ApplicationError) as refused:
+        pass_checkin(player_pass=player_pass, now=opens - timedelta(minutes=1))
+    assert refused.value.status == 409
+    regs[0].refresh_from_db()
+    assert regs[0].status == Registration.Status.REGISTERED
+    pass_checkin(player_pass=player_pass, now=opens)
+    regs[0].refresh_from_db()
+    assert regs[0].status == Registration.Status.CHECKED_IN
+
+
+def test_the_page_checks_in(club):
+    event, regs = swiss_with_passes(club, players=2)
+    Registration.objects.filter(pk=regs[1].pk).update(status=Registration.Status.REGISTERED)
+    browser = holding(regs[1])
+    assert "check me in" in browser.get(f"/events/{event.pk}/pass/").content.decode()
+    done = browser.post(f"/events/{event.pk}/pass/checkin/")
+    assert done.status_code == 302
+    regs[1].refresh_from_db()
+    assert regs[1].status == Registration.Status.CHECKED_IN
+
+
+def test_a_bye_is_shown(club, director):
+    event, regs = swiss_with_passes(club, players=3)
+    round_pair(event=event, user=director)
+    bye = Match.objects.get(event=event, decision=Match.Decision.BYE)
+    reg = next(r for r in regs if bye.seats.filter(player=r.player).exists())
+    html = holding(reg).get(f"/events/{event.pk}/pass/").content.decode()
+    assert "Round 1: you have a bye." in html
+
+
+def test_withdrawing_confirms_then_drops_and_tells_the_director(club, director):
+    event, regs = swiss_with_passes(club)
+    browser = holding(regs[2])
+    ask = browser.get(f"/events/{event.pk}/pass/withdraw/")
+    assert ask.status_code == 200
+    assert "Yes, drop me out" in ask.content.decode()
+    browser.post(f"/events/{event.pk}/pass/withdraw/")  # no confirmation: nothing happens
+    regs[2].refresh_from_db()
+    assert regs[2].status != Registration.Status.DROPPED
+    browser.post(f"/events/{event.pk}/pass/withdraw/", {"confirm": "1"})
+    regs[2].refresh_from_db()
+    assert regs[2].status == Registration.Status.DROPPED
+    round_pair(event=event, user=director)
+    assert not Match.objects.filter(event=event, seats__player=regs[2].player).exists()
+    console = Client()
+    console.force_login(director)
+    assert (
+        "dropped out with their pass"
+        in console.get(f"/events/{event.pk}/console/").content.decode()
+    )
+    assert "dropped out of this event" in browser.get(f"/events/{event.pk}/pass/").content.decode()
+
+
+def test_results_and_standing_show_nothing_private_of_others(club, director):
+    event, regs = swiss_with_passes(club, players=2)
+    round_pair(event=event, user=director)
+    registration_drop(registration=regs[1])  # the holder wins by walkover
+    browser = holding(regs[0])
+    html = browser.get(f"/events/{event.pk}/pass/").content.decode()
+    assert "won by walkover" in html
+    other = active_pass(regs[1])
+    for private in (other.nonce, other.digest, regs[1].checkin_token):
+        assert private not in html
+    assert SESSION_KEY in browser.session
+
+
+def test_a_pass_is_mailed_at_entry_and_when_a_round_is_paired(club, director, monkeypatch):
+    event, regs = swiss_with_passes(club, players=2)
+    Entry.objects.create(
+        event=event, name="Ada", email="ada@example.org", registration=regs[0], status="accepted"
+    )
+    assert pass_mail(player_pass=active_pass(regs[0]))
+    assert mail.outbox[-1].to == ["ada@example.org"]
+    assert "/p/#" in mail.outbox[-1].body
+    assert not pass_mail(player_pass=active_pass(regs[1]))  # no address
+    monkeypatch.setattr(
+        tasks.round_passes_mail_task, "delay", lambda rid: tasks.round_passes_mail_task(rid)
+    )
+    from django.test import TestCase
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        round_pair(event=event, user=director)
+    assert "Round 1: table" in mail.outbox[-1].body
+    assert mail.outbox[-1].to == ["ada@example.org"]
+
+
+def test_a_failing_mail_or_broker_never_breaks_pairing(club, director, monkeypatch):
+    event, regs = swiss_with_passes(club, players=2)
+    Entry.objects.create(
+        event=event, name="Ada", email="ada@example.org", registration=regs[0], status="accepted"
+    )
+
+    def boom(*args, **kwargs):
+        raise OSError("no broker")
+
+    monkeypatch.setattr(tasks.round_passes_mail_task, "delay", boom)
+    monkeypatch.setattr("passes.services.send_mail", boom)
+    from django.test import TestCase
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        rnd = round_pair(event=event, user=director)
+    assert rnd.status == "paired"
+    assert round_passes_mail(round_id=rnd.pk) == 0
+
+
+def test_a_club_nights_pass_shows_the_current_table(club, director_api):
+    from tests.clubs.factories import PlayerFactory
+    from tests.passes.helpers import holding as hold
+    from tests.tournaments.factories import EventFactory
+    from tournaments.services.registrations import registration_create
+
+    night = EventFactory(club=club)
+    ada, bo = PlayerFactory(club=club, name="Ada N"), PlayerFactory(club=club, name="Bo N")
+    reg = registration_create(event=night, player=ada)
+    registration_create(event=night, player=bo)
+    started = director_api.post(
+        "/api/matches/",
+        {"event": night.pk, "players": [ada.pk, bo.pk], "table_number": 7},
+        format="json",
+    )
+    assert started.status_code == 201, started.content
+    html = hold(reg).get(f"/events/{night.pk}/pass/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "Go to my seat" in html or "내 좌석으로 가기" in html
+    assert "7" in html
+    assert "Bo N" in html
