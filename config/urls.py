@@ -14,7 +14,8 @@ from core import views as core_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's set_language, its CSRF check kept for visitors with a session (core.views).
+    path("i18n/setlang/", core_views.set_language, name="set_language"),
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up script as a file, not inline: CSP allows it.
@@ -29,6 +30,7 @@ urlpatterns = [
     ),
     path("api/", include("core.api_urls")),
     path("", include("clubs.page_urls")),
+    path("", include("entries.page_urls")),
     path("", include("tournaments.page_urls")),
     path("", include("printing.page_urls")),
     path("", include("passes.page_urls")),

@@ -6,6 +6,7 @@ urlpatterns: list[object] = [
     path("", include("core.health_api")),
     path("", include("core.token_api")),
     path("", include("clubs.urls")),
+    path("", include("entries.urls")),
     path("", include("tournaments.urls")),
     path("", include("ratings.urls")),
     path("", include("printing.urls")),

@@ -76,6 +76,7 @@ import hashlib
 import json
 import logging
 import re
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
@@ -83,7 +84,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache, caches
-from django.db import InterfaceError, OperationalError, connection, transaction
+from django.db import InterfaceError, OperationalError, connection, connections, transaction
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, ResolverMatch, get_urlconf, resolve
 from django.utils import translation
@@ -543,7 +544,75 @@ def live_changed(*, page: str, pk: int) -> None:
     """
     if not getattr(settings, "KNOCK_LIVE_PUBLISH_URL", ""):
         return
-    transaction.on_commit(functools.partial(live_publish, page=page, pk=pk))
+    transaction.on_commit(functools.partial(live_tell, page=page, pk=pk))
+
+
+# An event's version moves with every entry, confirmation and standings rebuild of every table:
+# several times a second at a large open (250 tables: about seven). Each version told sends every
+# open event page to fetch that version's regions, and each version is a drawing of the whole
+# event (nginx keeps one per version, and the pages ask for whichever version was newest when
+# their own second came round): at 250 tables, six drawings of 250 tables a second, more than
+# the web server could draw on two cores (docs/live.md). So a channel of PUBLISH_EVERY is told at
+# most once every that many seconds, for all the processes together (a gate in the shared cache):
+# the first change at once, and the last one always, by a timer in a process that found the gate
+# shut. Every page then asks for the same versions, one drawing each. A match's version moves at
+# its players' pace and is told each time.
+PUBLISH_EVERY = {"event": 1.0}
+# Per channel, the newest commit this process has yet to tell (a timer is set for it).
+_UNTOLD: dict[str, float] = {}
+_UNTOLD_LOCK = threading.Lock()
+# A gate found shut whose opening time is unknown (it lapsed meanwhile): look again this soon.
+GATE_RETRY = 0.05
+
+
+def live_tell(*, page: str, pk: int) -> None:
+    """After a commit that moved the page's version: publish it now, or, for a channel told
+    at most every :data:`PUBLISH_EVERY`, as soon as its gate lets it (never later than that)."""
+    every = PUBLISH_EVERY.get(page, 0.0)
+    if not every:
+        live_publish(page=page, pk=pk)
+        return
+    _tell_gated(page=page, pk=pk, every=every, committed=time.time())
+
+
+def _gate(channel: str) -> str:
+    return f"knock:live-told:{channel}"
+
+
+def _tell_gated(*, page: str, pk: int, every: float, committed: float) -> None:
+    channel = live_channel(page=page, pk=pk)
+    try:
+        opened = bool(cache.add(_gate(channel), time.time(), every))
+        shut_at = None if opened else cache.get(_gate(channel))
+    except Exception as exc:  # no shared cache: told at once, as if ungated
+        logger.warning("live push: gate of %s unusable (%s); told at once", channel, exc)
+        opened, shut_at = True, None
+    if opened:
+        live_publish(page=page, pk=pk)
+        return
+    if shut_at is not None and shut_at >= committed:
+        return  # told since this commit: that publish read a version that includes it
+    wait = every - (time.time() - shut_at) if shut_at is not None else GATE_RETRY
+    with _UNTOLD_LOCK:
+        waiting = channel in _UNTOLD
+        _UNTOLD[channel] = max(_UNTOLD.get(channel, 0.0), committed)
+    if waiting:
+        return  # the timer already set tells this commit too
+    timer = threading.Timer(max(GATE_RETRY, wait), _tell_later, kwargs={"page": page, "pk": pk})
+    timer.daemon = True
+    timer.start()
+
+
+def _tell_later(*, page: str, pk: int) -> None:
+    """The timer of a channel whose gate was shut: tell its newest commit (or wait again)."""
+    channel = live_channel(page=page, pk=pk)
+    with _UNTOLD_LOCK:
+        committed = _UNTOLD.pop(channel, None)
+    try:
+        if committed is not None:
+            _tell_gated(page=page, pk=pk, every=PUBLISH_EVERY[page], committed=committed)
+    finally:
+        connections.close_all()  # this thread's own connections (the version's read)
 
 
 def _channels() -> dict[str, Route]:

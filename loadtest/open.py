@@ -150,6 +150,9 @@ class Tally:
     errors: Counter[str] = field(default_factory=Counter)
     # per spectator: [page, subscribed at, [[version, held at], ...]]
     held: list[list[Any]] = field(default_factory=list)
+    # How late this process's event loop woke for a 0.1 s timer, every 0.1 s: a generator that
+    # cannot keep up notes each spectator's update late by as much (its own delay, not Knock's).
+    loop: list[float] = field(default_factory=list)
 
     def count(self, kind: str, status: int, headers: dict[str, str]) -> str:
         cache = headers.get("x-cache-status", "")
@@ -274,6 +277,14 @@ def audience(setup: dict[str, Any], spectators: int, per_table: int) -> list[tup
     return out[:spectators]
 
 
+async def loop_delay(out: list[float], stop: float, every: float = 0.1) -> None:
+    """Until ``stop``: how late the event loop wakes for a timer of ``every`` seconds."""
+    while time.monotonic() < stop:
+        asked = time.monotonic()
+        await asyncio.sleep(every)
+        out.append(max(0.0, time.monotonic() - asked - every))
+
+
 def spectate(
     port: int, watchers: list[tuple[str, Any]], stop: float, ramp: float, out: str
 ) -> None:
@@ -282,6 +293,7 @@ def spectate(
     async def main() -> Tally:
         tally = Tally()
         tasks = []
+        probe = asyncio.create_task(loop_delay(tally.loop, stop))
         for n, (kind, pk) in enumerate(watchers):
             await asyncio.sleep(ramp / max(1, len(watchers)))
             if kind == "projector":
@@ -295,6 +307,7 @@ def spectate(
         for done in await asyncio.gather(*tasks, return_exceptions=True):
             if isinstance(done, BaseException):
                 tally.errors[f"spectator {type(done).__name__} (unanswered at the end)"] += 1
+        probe.cancel()
         return tally
 
     tally = asyncio.run(main())
@@ -305,6 +318,7 @@ def spectate(
                 "kinds": tally.kinds,
                 "errors": tally.errors,
                 "held": tally.held,
+                "loop": tally.loop,
             }
         )
     )
@@ -443,6 +457,7 @@ class OpenResult:
     confirm: list[float]
     confirmations: int
     spectator_seconds: float
+    loop: list[float] = field(default_factory=list)
 
 
 def run_open(
@@ -479,8 +494,10 @@ def run_open(
     kinds: Counter[str] = Counter()
     errors: Counter[str] = Counter()
     held: list[list[Any]] = []
+    loop: list[float] = []
     for out in outs:
         data = json.loads(Path(out).read_text())
+        loop += data.get("loop", [])
         answered.update(data["answered"])
         kinds.update(data["kinds"])
         errors.update(data["errors"])
@@ -499,6 +516,7 @@ def run_open(
         confirm=log["confirm"],
         confirmations=len(log["marks"]) // 2,
         spectator_seconds=watching,
+        loop=loop,
     )
 
 
@@ -574,10 +592,14 @@ def by_page(kinds: Counter[str]) -> list[tuple[str, int, float, int, float]]:
             if "subscription" not in k and k.rsplit(" ", 1)[-1] not in CACHE_ANSWERS
         )
         loads = sum(v for k, v in mine.items() if f"{page} page" in k)
+        loads_reached = sum(
+            v
+            for k, v in mine.items()
+            if f"{page} page" in k and k.rsplit(" ", 1)[-1] not in CACHE_ANSWERS
+        )
         if sent:
-            out.append(
-                (page, sent, reached / sent, sent - loads, (reached - loads) / max(1, sent - loads))
-            )
+            after = (reached - loads_reached) / max(1, sent - loads)
+            out.append((page, sent, reached / sent, sent - loads, after))
     return out
 
 
@@ -612,6 +634,9 @@ def open_report(
         f"p95 {pct(lags, 0.95):.2f} s, p99 {pct(lags, 0.99):.2f} s, "
         f"max {max(lags, default=float('nan')):.2f} s; later than 3 s: "
         f"{sum(1 for v in lags if v > 3)}; never arrived: {result.missing}",
+        f"  the generator's own delay (its event loop late for a 0.1 s timer): p50 "
+        f"{pct(result.loop, 0.5):.3f} s, p99 {pct(result.loop, 0.99):.3f} s, "
+        f"max {max(result.loop, default=float('nan')):.3f} s",
         f"  errors: {sum(result.errors.values())}"
         + (f" ({dict(result.errors)})" if result.errors else ""),
         f"  CPU seconds in {elapsed:.0f} s ({load}): "

@@ -1,5 +1,12 @@
 """The pass in the API: the holder's view (``GET /api/events/{id}/pass/`` with the secret in
-``X-Pass-Key``) and, for directors, the event's passes with their links, revoke and reissue."""
+``X-Pass-Key``), the holder's seat (``/api/events/{id}/pass/seat/…``: the pass acts as that
+seat's link), and, for directors, the event's passes with their links, revoke and reissue.
+
+The seat routes are scoring's own seat-link API views with one change: their actor is the seat
+link of the holder's current match (:func:`passes.services.pass_seat_key`, the rule the page's
+one tap uses), and nothing else of the request (no account, no seat session). So the pass acts
+for its holder's seat only, for their current match only, and every rule of scoring (the
+two-person rule, who may confirm, dispute or withdraw) holds as it does for a seat link."""
 
 from __future__ import annotations
 
@@ -21,9 +28,26 @@ from core.net import client_ip
 from passes.links import PASS_HEADER, pass_url, secret_from
 from passes.models import PlayerPass
 from passes.selectors import pass_view
-from passes.services import pass_ensure, pass_open, pass_opened, pass_reissue, pass_revoke
-from scoring.links import LinkRefused
-from scoring.permissions import link_refused_error
+from passes.services import (
+    pass_ensure,
+    pass_open,
+    pass_opened,
+    pass_reissue,
+    pass_revoke,
+    pass_seat_key,
+)
+from scoring.apis import (
+    HandConfirmApi,
+    HandDisputeApi,
+    HandWithdrawApi,
+    MatchDetailApi,
+    MatchHandsApi,
+)
+from scoring.apis.common import submission_or_404
+from scoring.apis.shapes import HandOutput, MatchDetailOutput
+from scoring.links import LinkRefused, key_link
+from scoring.models import MatchKey
+from scoring.permissions import Actor, link_refused_error
 from tournaments.apis.common import BaseApi, managed_event
 from tournaments.models import Event, Registration
 
@@ -96,6 +120,23 @@ def _pass_data(player_pass: PlayerPass) -> dict[str, Any]:
     }
 
 
+def pass_of_request(request: Request, event_id: int) -> PlayerPass:
+    """The active pass in the request's ``X-Pass-Key`` for event ``event_id``: 404 for an
+    unknown or revoked pass (429 past the limit on invalid secrets), 403 for another event's."""
+    secret = secret_from(request.headers.get(PASS_HEADER) or "")
+    try:
+        player_pass = pass_open(secret=secret, ip=client_ip(request))
+    except LinkRefused as refused:
+        if refused.status == 404:
+            raise ApplicationError(
+                _("This pass is not valid: it was replaced or never existed."), status=404
+            ) from None
+        raise link_refused_error(refused) from None
+    if player_pass.registration.event_id != event_id:
+        raise ApplicationError(_("Your pass is for another event."), status=403)
+    return player_pass
+
+
 class PassViewApi(APIView):
     """What the pass shows its holder, no account needed: the secret is the credential."""
 
@@ -115,19 +156,160 @@ class PassViewApi(APIView):
         "standing. 404 for an unknown or revoked pass, 403 for a pass of another event.",
     )
     def get(self, request: Request, event_id: int) -> Response:
-        secret = secret_from(request.headers.get(PASS_HEADER) or "")
-        try:
-            player_pass = pass_open(secret=secret, ip=client_ip(request))
-        except LinkRefused as refused:
-            if refused.status == 404:
-                raise ApplicationError(
-                    _("This pass is not valid: it was replaced or never existed."), status=404
-                ) from None
-            raise link_refused_error(refused) from None
-        if player_pass.registration.event_id != event_id:
-            raise ApplicationError(_("Your pass is for another event."), status=403)
+        player_pass = pass_of_request(request, event_id)
         pass_opened(player_pass=player_pass)
         return Response(PassViewOutput(_pass_data(player_pass)).data)
+
+
+# -- the holder's seat -----------------------------------------------------------------------------
+
+SEAT_REFUSALS = {
+    403: OpenApiResponse(
+        ERROR,
+        description="A pass of another event, a match that is not the holder's current one, "
+        "or an act scoring refuses to that seat (the other seat's, the two-person rule).",
+    ),
+    404: NOT_FOUND,
+    409: OpenApiResponse(ERROR, description="No match to play now, or scoring's own 409."),
+    429: THROTTLED,
+}
+
+
+class PassSeatMixin(APIView):
+    """Scoring's seat-link view, acting as the seat of the pass's holder at their current match.
+
+    ``seat_open`` finds the pass and its seat key (refusing as the pass's rules say) and keeps
+    the key for :meth:`actor`, which scoring's view calls: an actor holding that one link and
+    nothing else of the request.
+    """
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+    seat_key: MatchKey | None = None
+    pass_secret_sent: str = ""
+
+    def seat_open(
+        self, request: Request, event_id: int, submission_id: int | None = None
+    ) -> MatchKey:
+        """The seat key the pass acts with; for a hand (``submission_id``), its match must be
+        the holder's current one (the pass first: a bad pass learns nothing of the hand)."""
+        player_pass = pass_of_request(request, event_id)
+        match_id = None
+        if submission_id is not None:
+            match_id = submission_or_404(submission_id).hand.game.match_id
+        self.seat_key = pass_seat_key(player_pass=player_pass, match_id=match_id)
+        self.pass_secret_sent = secret_from(request.headers.get(PASS_HEADER) or "")
+        return self.seat_key
+
+    def actor(self, request: Request) -> Actor:
+        if self.seat_key is None:  # pragma: no cover - every route opens the seat first
+            raise ApplicationError(_("This pass is not for that match."), status=403)
+        return Actor(
+            token=self.pass_secret_sent,
+            token_link=key_link(self.seat_key),
+            token_checked=True,
+            ip=client_ip(request),
+            user_agent=(request.headers.get("User-Agent") or "")[:300],
+        )
+
+
+class PassSeatOutput(serializers.Serializer):
+    match = serializers.IntegerField()
+    position = serializers.IntegerField(help_text="The holder's seat as the API counts (from 0).")
+    seat = serializers.IntegerField(help_text="The holder's seat as the pages count (from 1).")
+    detail = MatchDetailOutput(
+        help_text="The match as its seat link sees it, with the entry waiting for confirmation."
+    )
+
+
+class PassSeatApi(PassSeatMixin, MatchDetailApi):
+    """The holder's seat at their current match, as that seat's link sees the match."""
+
+    @extend_schema(
+        operation_id="event_pass_seat",
+        parameters=PASS_PARAMETERS,
+        responses={200: PassSeatOutput, **SEAT_REFUSALS},
+        description="The holder's current match and seat, and the match as that seat's link "
+        "sees it. Enter, confirm, dispute and withdraw hands at `pass/seat/hands/…` with the "
+        "same header: the pass acts as that seat's link, for this match only.",
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        key = self.seat_open(request, event_id)
+        detail = super().get(request, match_id=key.match_id)
+        position = key.position if key.position is not None else 0
+        return Response(
+            {
+                "match": key.match_id,
+                "position": position,
+                "seat": position + 1,
+                "detail": detail.data,
+            }
+        )
+
+
+class PassSeatHandsApi(PassSeatMixin, MatchHandsApi):
+    """The hands of the holder's current match, or enter the next one as their seat."""
+
+    @extend_schema(
+        operation_id="event_pass_seat_hands_list",
+        parameters=PASS_PARAMETERS,
+        responses={200: HandOutput(many=True), **SEAT_REFUSALS},
+        description="The hands of the holder's current match (as `matches_hands_list`).",
+    )
+    def get(self, request: Request, event_id: int) -> Response:
+        key = self.seat_open(request, event_id)
+        return super().get(request, match_id=key.match_id)
+
+    @extend_schema(
+        operation_id="event_pass_seat_hands_submit",
+        request=MatchHandsApi.InputSerializer,
+        parameters=PASS_PARAMETERS,
+        responses={201: HandOutput, 400: ERROR, **SEAT_REFUSALS},
+        description="Enter the next hand of the holder's current match as their seat (as "
+        "`matches_hands_submit`); the opponent confirms it.",
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        key = self.seat_open(request, event_id)
+        return super().post(request, match_id=key.match_id)
+
+
+class PassSeatConfirmApi(PassSeatMixin, HandConfirmApi):
+    @extend_schema(
+        operation_id="event_pass_seat_confirm",
+        request=HandConfirmApi.InputSerializer,
+        parameters=PASS_PARAMETERS,
+        responses={200: HandOutput, **SEAT_REFUSALS},
+        description="Confirm the opponent's entry at the holder's current match.",
+    )
+    def post(self, request: Request, event_id: int, submission_id: int) -> Response:  # type: ignore[override]
+        self.seat_open(request, event_id, submission_id)
+        return super().post(request, submission_id=submission_id)
+
+
+class PassSeatDisputeApi(PassSeatMixin, HandDisputeApi):
+    @extend_schema(
+        operation_id="event_pass_seat_dispute",
+        request=HandDisputeApi.InputSerializer,
+        parameters=PASS_PARAMETERS,
+        responses={200: OpenApiTypes.OBJECT, 400: ERROR, **SEAT_REFUSALS},
+        description="Dispute the opponent's entry at the holder's current match, with a reason.",
+    )
+    def post(self, request: Request, event_id: int, submission_id: int) -> Response:  # type: ignore[override]
+        self.seat_open(request, event_id, submission_id)
+        return super().post(request, submission_id=submission_id)
+
+
+class PassSeatWithdrawApi(PassSeatMixin, HandWithdrawApi):
+    @extend_schema(
+        operation_id="event_pass_seat_withdraw",
+        request=HandWithdrawApi.InputSerializer,
+        parameters=PASS_PARAMETERS,
+        responses={200: HandOutput, **SEAT_REFUSALS},
+        description="Withdraw the holder's own entry before it is confirmed.",
+    )
+    def post(self, request: Request, event_id: int, submission_id: int) -> Response:  # type: ignore[override]
+        self.seat_open(request, event_id, submission_id)
+        return super().post(request, submission_id=submission_id)
 
 
 def _row(request: Request, registration: Registration) -> dict[str, Any]:

@@ -9,3 +9,7 @@ class PassesConfig(AppConfig):
 
     def ready(self) -> None:
         from passes import receivers  # noqa: F401  (connects tournaments' signals)
+        from passes.demo import demo_passes_load
+        from tournaments.demo import demo_loader_register
+
+        demo_loader_register(demo_passes_load)

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from core.live import live_changed
+from entries.selectors import entry_mailable
 from passes.links import pass_secret, pass_url
 from passes.models import PlayerPass
 from passes.selectors import pass_current_match
@@ -35,7 +36,7 @@ from scoring.links import (
 )
 from scoring.models import MatchKey
 from scoring.services import match_keys_ensure
-from tournaments.models import Entry, Event, Registration, Round
+from tournaments.models import Event, Registration, Round
 from tournaments.permissions import user_can_manage_event
 from tournaments.selectors import event_option
 from tournaments.services.registrations import registration_checkin
@@ -190,7 +191,7 @@ def pass_seat_key(*, player_pass: PlayerPass, match_id: int | None = None) -> Ma
 
 def pass_email(*, registration: Registration) -> str:
     """Where the holder's mail goes: the email given with their accepted entry ("" if none)."""
-    entry = Entry.objects.filter(registration=registration).exclude(email="").first()
+    entry = entry_mailable(registration=registration)
     return entry.email if entry is not None else ""
 
 
@@ -208,13 +209,15 @@ def pass_mail(
 ) -> bool:
     """Mail the holder their pass (at entry; with ``rnd``: the round is paired and where they
     sit). True when a mail went; False without an address. Raises nothing: a mail that fails is
-    logged, never a reason for the caller to fail."""
+    logged, never a reason for the caller to fail. It is written in the language the holder
+    entered in."""
     registration = player_pass.registration
-    address = pass_email(registration=registration)
-    if not address:
+    entry = entry_mailable(registration=registration)
+    if entry is None:
         return False
+    address = entry.email
     current = pass_current_match(player_pass=player_pass) if rnd is not None else None
-    with translation.override(settings.LANGUAGE_CODE):
+    with translation.override(entry.language or settings.LANGUAGE_CODE):
         context = {
             "event": registration.event,
             "player": registration.player,

@@ -39,6 +39,7 @@ from scoring.links import LinkRefused, session_grant
 from scoring.permissions import link_refused_error
 from tournaments.models import Event, Registration
 from tournaments.permissions import user_can_manage_event
+from tournaments.selectors.clock import match_clock_state
 
 POLL_MS = 2000
 
@@ -122,8 +123,11 @@ def held_pass(request: HttpRequest, event_id: int) -> PlayerPass | HttpResponse:
 def _context(request: HttpRequest, player_pass: PlayerPass) -> dict[str, Any]:
     view = pass_view(player_pass=player_pass)
     opens = checkin_opens_at(event=view.event)
+    current = view.current
     return {
         "view": view,
+        # the round's clock at the holder's table (its extra time counted), as on the match page
+        "clock": match_clock_state(match=current.match) if current is not None else None,
         "event": view.event,
         "registration": view.registration,
         "current": view.current,
@@ -191,7 +195,7 @@ def pass_checkin_view(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         pk,
         lambda p: pass_checkin(player_pass=p),
-        _("You are checked in."),
+        "",  # the pass itself says "You are checked in." (no second, flashed copy)
     )
 
 

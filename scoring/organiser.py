@@ -36,8 +36,9 @@ class EventTerms:
     ``rules`` and ``match_format`` are the event's defaults for a new match (a match keeps its
     own copy); ``confirmation`` is the policy (``scoring.models.Confirmation``);
     ``confirm_by_seat_link`` whether answers to an entry made on the table's phone are refused;
-    ``finished`` whether no match may start any more. ``pk`` is ``event_id`` for templates and
-    URLs.
+    ``finished`` whether no match may start any more; ``at_time`` what a match unfinished when
+    its round's time is up becomes (``play_on``, or ``as_it_stands``: a director may close it as
+    it stands, docs/rules.md §11). ``pk`` is ``event_id`` for templates and URLs.
     """
 
     event_id: int
@@ -48,6 +49,7 @@ class EventTerms:
     confirmation: str
     confirm_by_seat_link: bool
     finished: bool
+    at_time: str = "play_on"
 
     @property
     def pk(self) -> int:

@@ -22,11 +22,12 @@ HOST = "knock.test"
 NCHAN_MODULE = Path("/usr/lib/nginx/modules/ngx_nchan_module.so")
 CACHE_LOG_FORMAT = (
     'log_format knock_cache \'$knock_private $upstream_cache_status "$upstream_addr" $status '
-    "$request_method $knock_log_uri';\n"
+    "$request_method $knock_log_uri $request_time $upstream_response_time';\n"
 )
 """The stack's second access log (``cache.log``): per request, whether it was private (a session,
-a seat key or a token: 1), what the cache did, and which upstream answered ("-": none, nginx
-answered alone). :func:`cache_share` reads it."""
+a seat key or a token: 1), what the cache did, which upstream answered ("-": none, nginx
+answered alone), and how long nginx took and gunicorn took (a cache HIT that waited for
+``proxy_cache_lock`` took long with no upstream time). :func:`cache_share` reads it."""
 
 
 def nginx_site(

@@ -4,6 +4,8 @@ double-elimination bracket in progress: every kind of event, and the results nob
 
 ``demo_tournaments_load()`` is called by :func:`demo_load`, which gathers the whole demo here, in
 the top app (``manage.py demo`` runs it): the director account (``clubs.demo``), these events,
+the loaders of the apps above tournaments, which register themselves at start-up
+(:func:`demo_loader_register`: ``entries.demo``'s open event, then ``passes.demo``'s passes),
 then the club night (``scoring.demo``); each app keeps its own loader. It is idempotent: each
 piece is looked up by name first and only what is missing is created. Everything goes through
 the services: the tournament services create the events, rounds and brackets, and every hand is
@@ -16,6 +18,7 @@ and calls the tournament hooks itself, so the demo's rows are exactly what real 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
@@ -53,6 +56,8 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
 CLUB_SLUG = "knock-demo-club"
+DemoLoader = Callable[[], list[str]]
+_loaders: list[DemoLoader] = []
 DEMO_IP = "192.0.2.20"  # a documentation address: the demo's "phones"
 NAMES = [
     "Ada", "Bora", "Chen", "Dana", "Eun-ji", "Farid", "Gita", "Hugo", "Iris", "Jun",
@@ -318,6 +323,14 @@ def _club_night() -> tuple[Event, User]:
     return event, director
 
 
+def demo_loader_register(loader: DemoLoader) -> None:
+    """Add an app's demo loader (an app above tournaments, from its ``AppConfig.ready``: it
+    cannot be imported from here); loaders run in the order registered, after these events and
+    before the club night, and each must be idempotent. Registering one twice keeps one."""
+    if loader not in _loaders:
+        _loaders.append(loader)
+
+
 def demo_load(*, known_password: bool = True) -> list[str]:
     """The whole demo, every app's loader in turn; return a readable report.
 
@@ -325,6 +338,8 @@ def demo_load(*, known_password: bool = True) -> list[str]:
     (see ``clubs.demo``)."""
     report = demo_director_load(known_password=known_password)
     report += demo_tournaments_load()
+    for loader in _loaders:
+        report += loader()
     night, director = _club_night()
     report += demo_scoring_load(event=event_terms(event=night), director=director)
     return report

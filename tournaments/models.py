@@ -93,7 +93,7 @@ class Event(models.Model):
     standings_error = models.TextField(blank=True)
     standings_error_seq = models.PositiveBigIntegerField(null=True, blank=True)
     ratings_seq = models.PositiveBigIntegerField(default=0)
-    # Online entry (``tournaments.services.entries``): when entries close; the other entry
+    # Online entry (``entries``, which owns the entries): when entries close; the other entry
     # settings (open, cap, approval) are options (``tournaments.options``).
     entries_close_at = models.DateTimeField(_("entries close"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -143,55 +143,6 @@ class Registration(models.Model):
         return f"{self.player} in {self.event}"
 
 
-class Entry(models.Model):
-    """One online entry for an event (``/events/<id>/enter/``) and what became of it.
-
-    An accepted entry has its ``registration``; a waiting one its ``waiting_position`` (1 moves up
-    first); a merged duplicate points at the entry it was merged into. The rules are
-    ``tournaments.services.entries``'.
-    """
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("awaiting approval")
-        ACCEPTED = "accepted", _("accepted")
-        WAITING = "waiting", _("on the waiting list")
-        REFUSED = "refused", _("refused")
-        WITHDRAWN = "withdrawn", _("withdrawn")
-
-    ACTIVE = (Status.PENDING, Status.ACCEPTED, Status.WAITING)
-
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
-    name = models.CharField(_("name"), max_length=120)
-    player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
-    )
-    email = models.EmailField(_("email"), blank=True)
-    note = models.CharField(_("note"), max_length=500, blank=True)
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    waiting_position = models.PositiveIntegerField(null=True, blank=True)
-    registration = models.OneToOneField(
-        Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="entry"
-    )
-    merged_into = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["event", "created_at", "id"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["event", "player"],
-                condition=Q(status__in=["pending", "accepted", "waiting"]),
-                name="entry_one_active_per_player",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.name} for {self.event_id}"
-
-
 class ForbiddenPairing(models.Model):
     """Two players who must not (hard) or should not (soft) be paired in an event."""
 
@@ -235,7 +186,7 @@ class Round(models.Model):
     # player met a lower score (or had the pairing bye: "down") or a higher one ("up"); the next
     # round's pairing avoids floating them the same way again.
     floats = models.JSONField(default=dict, blank=True)
-    # The round's clock (``tournaments.clock``; ``tournaments.services.clock``): its length in
+    # The round's clock (``competition.clock``; ``tournaments.services.clock``): its length in
     # seconds (None: no clock), when the director started it and paused it, the seconds paused
     # before, and each table's extra seconds (``{"<match id>": seconds}``). ``clock_seq`` moves
     # with every change of the clock, so the event's live version does.

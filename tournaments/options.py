@@ -257,7 +257,7 @@ class EventOptions:
         ),
     )
 
-    # Online entry (``/events/<id>/enter/``, ``tournaments.services.entries``); when entries
+    # Online entry (``/events/<id>/enter/``, ``entries.services``); when entries
     # close is the event's ``entries_close_at``.
     entries_open: bool = field(
         default=False,

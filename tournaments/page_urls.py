@@ -4,7 +4,6 @@ whose ``clubs/new/`` comes before ``clubs/<slug>/`` here)."""
 from django.urls import URLPattern, URLResolver, path
 
 from tournaments import views
-from tournaments.views import entries as entry_views
 from tournaments.views.clock import round_clock_run_view
 
 urlpatterns: list[URLPattern | URLResolver] = [
@@ -18,6 +17,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<int:pk>/", views.event_detail, name="event-detail"),
     path("events/<int:pk>/standings/", views.event_standings_fragment, name="event-standings"),
     path("events/<int:pk>/console/", views.event_console_view, name="event-console"),
+    path(
+        "events/<int:pk>/matches/<int:match_id>/close-as-it-stands/",
+        views.match_close_as_it_stands_view,
+        name="match-close-as-it-stands-page",
+    ),
     path("events/<int:pk>/live/", views.event_live, name="event-live"),
     path("events/<int:pk>/pair/", views.event_pair, name="event-pair"),
     path("events/<int:pk>/rounds/<int:number>/", views.round_detail, name="event-round"),
@@ -58,18 +62,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "events/<int:pk>/registrations/<int:registration_id>/drop/",
         views.registration_drop_view,
         name="registration-drop",
-    ),
-    path("events/<int:pk>/enter/", entry_views.event_enter, name="event-enter"),
-    path("events/<int:pk>/entries/", entry_views.event_entries, name="event-entries"),
-    path(
-        "events/<int:pk>/entries/settings/",
-        entry_views.event_entries_settings,
-        name="event-entries-settings",
-    ),
-    path(
-        "events/<int:pk>/entries/<int:entry_id>/<slug:action>/",
-        entry_views.event_entry_action,
-        name="event-entry-action",
     ),
     path("events/<int:pk>/forbidden/", views.forbidden_pairing_add, name="forbidden-add"),
     path("events/<int:pk>/matches/", views.event_match_start, name="event-match-start"),

@@ -3,7 +3,6 @@
 from django.urls import URLPattern, URLResolver, path
 
 from tournaments import apis
-from tournaments.apis import entries as entry_apis
 from tournaments.apis.clock import RoundClockApi
 from tournaments.apis.live import EventVersionApi
 from tournaments.apis.registrations import RegistrationSelfCheckinByLinkApi
@@ -54,44 +53,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
         apis.RegistrationDropApi.as_view(),
         name="registration-drop",
     ),
-    path(
-        "events/<int:event_id>/enter/", entry_apis.EntryEnterApi.as_view(), name="api-event-enter"
-    ),
-    path(
-        "events/<int:event_id>/entries/",
-        entry_apis.EntryListApi.as_view(),
-        name="api-event-entries",
-    ),
-    path(
-        "events/<int:event_id>/entries/settings/",
-        entry_apis.EntrySettingsApi.as_view(),
-        name="api-event-entries-settings",
-    ),
-    path(
-        "events/<int:event_id>/entries/<int:entry_id>/approve/",
-        entry_apis.EntryApproveApi.as_view(),
-        name="api-entry-approve",
-    ),
-    path(
-        "events/<int:event_id>/entries/<int:entry_id>/refuse/",
-        entry_apis.EntryRefuseApi.as_view(),
-        name="api-entry-refuse",
-    ),
-    path(
-        "events/<int:event_id>/entries/<int:entry_id>/waitlist/",
-        entry_apis.EntryWaitlistApi.as_view(),
-        name="api-entry-waitlist",
-    ),
-    path(
-        "events/<int:event_id>/entries/<int:entry_id>/withdraw/",
-        entry_apis.EntryWithdrawApi.as_view(),
-        name="api-entry-withdraw",
-    ),
-    path(
-        "events/<int:event_id>/entries/<int:entry_id>/merge/",
-        entry_apis.EntryMergeApi.as_view(),
-        name="api-entry-merge",
-    ),
     path("checkin/", RegistrationSelfCheckinByLinkApi.as_view(), name="self-checkin-by-link"),
     path("checkin/<str:token>/", apis.RegistrationSelfCheckinApi.as_view(), name="self-checkin"),
     path(
@@ -119,6 +80,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "events/<int:event_id>/matches/<int:match_id>/forfeit/",
         apis.MatchForfeitApi.as_view(),
         name="match-forfeit",
+    ),
+    path(
+        "events/<int:event_id>/matches/<int:match_id>/close-as-it-stands/",
+        apis.MatchCloseAsItStandsApi.as_view(),
+        name="match-close-as-it-stands",
     ),
     path(
         "events/<int:event_id>/standings/",

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "ratings",
+    "entries",
     "passes",
     "printing",
 ]
@@ -216,7 +217,7 @@ KNOCK_SITE_URL = env.str("KNOCK_SITE_URL", default="http://localhost:8000")
 KNOCK_LINK_TTL_HOURS = env.float("KNOCK_LINK_TTL_HOURS", default=24.0)
 KNOCK_LINK_FAILURE_LIMIT = env.int("KNOCK_LINK_FAILURE_LIMIT", default=20)
 KNOCK_LINK_FAILURE_WINDOW = env.int("KNOCK_LINK_FAILURE_WINDOW", default=600)
-# Online entry (tournaments.services.entries): entries one client address may send per window.
+# Online entry (entries.services): entries one client address may send per window.
 KNOCK_ENTRY_LIMIT = env.int("KNOCK_ENTRY_LIMIT", default=10)
 KNOCK_ENTRY_WINDOW = env.int("KNOCK_ENTRY_WINDOW", default=3600)
 
@@ -236,11 +237,15 @@ KNOCK_LIVE_FRAGMENTS = [
     ("match-live", "scoring.selectors.changes.match_version_stamp", "match_id"),
     ("event-live", "tournaments.selectors.live.event_version", "event_id"),
 ]
-# What a shared cache in front (deploy/nginx/knock.conf) may keep for a second when a visitor
+# What a shared cache in front (deploy/nginx/knock.conf) may keep a moment when a visitor
 # without a session asks (core.live.cache_headers; the versions and live regions above always):
-# what every spectator sees alike, by URL name. (A whole page is never public: it carries a CSRF
-# token, for its language form and htmx, and the cookie that goes with it.)
+# what every spectator sees alike, by URL name. Such a visitor's pages carry no CSRF token and set
+# no cookie (templates/base.html); one that does (a form for them) is never public.
 KNOCK_LIVE_PUBLIC_PAGES = [
+    "event-detail",
+    "event-round",
+    "match-detail",
+    "event-projector",
     "event-standings",
     "event-bracket",
     "event-projector-slides",
@@ -359,7 +364,7 @@ SPECTACULAR_SETTINGS = {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "RoundStatusEnum": "tournaments.models.Round.Status",
-        "EntryStatusEnum": "tournaments.models.Entry.Status",
+        "EntryStatusEnum": "entries.models.Entry.Status",
         "MatchStatusEnum": "scoring.models.Match.Status",
         "SubmissionStatusEnum": "scoring.models.HandSubmission.Status",
         "CredentialEnum": "scoring.models.Credential",

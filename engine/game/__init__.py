@@ -38,13 +38,15 @@ Decisions where the rule texts are silent:
 The package holds one idea a module: :mod:`~engine.game.hands` (:class:`ScoredHand`),
 :mod:`~engine.game.seats` (dealers, the box, dealer-out seats), :mod:`~engine.game.tally`
 (one game: :func:`score_game`, :func:`score_three_box`), :mod:`~engine.game.hollywood` and
-:mod:`~engine.game.match`. Import from ``engine.game``.
+:mod:`~engine.game.match` and :mod:`~engine.game.stands` (a match scored as it stands at
+time). Import from ``engine.game``.
 """
 
 from engine.game.hands import ScoredHand
 from engine.game.hollywood import HollywoodResult, score_hollywood
 from engine.game.match import MATCH_KINDS, MatchFormat, MatchResult, score_match
 from engine.game.seats import BoxRoles, dealer_out_seats, table_seats, three_box_roles
+from engine.game.stands import StandingResult, score_as_it_stands
 from engine.game.tally import GameResult, score_game, score_three_box
 
 __all__ = [
@@ -55,7 +57,9 @@ __all__ = [
     "MatchFormat",
     "MatchResult",
     "ScoredHand",
+    "StandingResult",
     "dealer_out_seats",
+    "score_as_it_stands",
     "score_game",
     "score_hollywood",
     "score_match",

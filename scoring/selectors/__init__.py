@@ -39,6 +39,7 @@ from scoring.selectors.state import (
     HandContext,
     MatchState,
     match_prefetched,
+    match_standing,
     match_state,
     scored_hand_from,
 )
@@ -63,6 +64,7 @@ __all__ = [
     "match_list_visible",
     "match_prefetched",
     "match_scoresheet",
+    "match_standing",
     "match_state",
     "matches_live_scores",
     "matches_live_stamps",

@@ -5,7 +5,7 @@ submissions become engine inputs and the engine's game scoring is called.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
@@ -15,8 +15,11 @@ from engine.game import (
     GameResult,
     HollywoodResult,
     MatchFormat,
+    MatchResult,
     ScoredHand,
+    StandingResult,
     dealer_out_seats,
+    score_as_it_stands,
     score_game,
     score_hollywood,
     score_match,
@@ -84,6 +87,9 @@ class MatchState:
     finished: bool
     winner: int | None
     games_won: tuple[int, ...]
+    # A match closed as it stands at time: its result as it stands, from the hands as they are
+    # now (``winner`` and ``games_won`` above are that result's); None for every other match.
+    standing: StandingResult | None = None
 
     @property
     def current(self) -> GameView | None:
@@ -233,12 +239,46 @@ def _contexts(
 def match_state(*, match: Match) -> MatchState:
     """Score ``match`` from its confirmed hands with the engine (the only place that does).
 
+    A match a director closed as it stands at time (``summary["as_it_stands"]``,
+    :mod:`scoring.services.stands`) is finished with the result stored then, whatever its
+    unfinished game says: no hand is entered after it and no later sync re-opens it.
+
     ``match`` should come from :func:`match_prefetched` (else its relations are queried here).
     Trailing game rows with no hands are left out of the engine's input; an empty next game is
     scored on its own from the dealer the previous game hands on. Raises the engine's
     :class:`~engine.errors.ScoreError` if the stored hands do not make a valid match (which only
     a correction can cause; services check before storing).
     """
+    state = _match_scored(match)
+    if not match_closed_as_it_stands(match):
+        return state
+    standing = match_standing(state)
+    return replace(
+        state,
+        finished=True,
+        winner=standing.winner,
+        games_won=standing.games_won,
+        standing=standing,
+    )
+
+
+def match_closed_as_it_stands(match: Match) -> bool:
+    """Whether a director closed ``match`` as it stands at time (its summary says by whom)."""
+    return match.status == Match.Status.FINISHED and bool((match.summary or {}).get("as_it_stands"))
+
+
+def match_standing(state: MatchState) -> StandingResult:
+    """The engine's reading of ``state`` (as its hands score it, not yet closed) as it stands:
+    computed from the hands every time, so that a director's later correction of a hand of a
+    closed match changes its result as it would any other match's."""
+    if state.standing is not None:
+        return state.standing
+    games = tuple(result for view in state.games for result in view.results)
+    played = MatchResult(games, state.games_won, state.winner, state.finished)
+    return score_as_it_stands(played, state.fmt)
+
+
+def _match_scored(match: Match) -> MatchState:
     rules = RuleSet.from_dict(match.rules)
     fmt = match_format_read(data=match.match_format, rules=rules)
     seats = tuple(sorted(match.seats.all(), key=lambda s: s.position))

@@ -53,8 +53,9 @@ The package: :mod:`~scoring.services.entries` (a hand as entered and its scoring
 :mod:`~scoring.services.matches` (starting a match, syncing its games and result),
 :mod:`~scoring.services.hands` (submit, confirm, withdraw, correct),
 :mod:`~scoring.services.sheets` (a whole paper score sheet),
-:mod:`~scoring.services.imports` (CSV import) and :mod:`~scoring.services.links` (private
-links); ``common`` holds the write helpers they share.
+:mod:`~scoring.services.imports` (CSV import),
+:mod:`~scoring.services.stands` (closing a match as it stands at time) and
+:mod:`~scoring.services.links` (private links); ``common`` holds the write helpers they share.
 """
 
 from scoring.services.entries import (
@@ -82,6 +83,7 @@ from scoring.services.imports import CSV_COLUMNS, ImportReport, RowProblem, csv_
 from scoring.services.links import match_keys_ensure, match_link_token, match_links_reissue
 from scoring.services.matches import match_start, match_sync
 from scoring.services.sheets import scoresheet_submit
+from scoring.services.stands import match_close_as_it_stands
 
 __all__ = [
     "CSV_COLUMNS",
@@ -105,6 +107,7 @@ __all__ = [
     "hand_prepare",
     "hand_submit",
     "hand_withdraw",
+    "match_close_as_it_stands",
     "match_keys_ensure",
     "match_link_token",
     "match_links_reissue",

@@ -32,6 +32,7 @@ from scoring.selectors import (
     match_state,
 )
 from scoring.services.links import match_keys_ensure
+from scoring.services.stands import match_restand
 
 
 def _result_json(state: MatchState, view: GameView) -> dict[str, Any]:
@@ -62,6 +63,9 @@ def match_sync(
     made every table's results wait longer on the embedded SQLite).
     """
     state = _engine_state(match=prefetched or match_prefetched(match_id=match.pk))
+    if state.standing is not None:  # closed as it stands at time (scoring.services.stands)
+        match_restand(state=state, changes=changes)
+        return state
     now = timezone.now()
     changed = False
     for view in state.games:

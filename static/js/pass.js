@@ -16,8 +16,17 @@
     try {
       audio = new (window.AudioContext || window.webkitAudioContext)();
     } catch (e) { audio = null; }
-    var offer = document.querySelector("[data-pass-alert]");
-    if (offer) { offer.hidden = true; }
+  }
+
+  // The offer goes once the sound is on, but only after the click that turned it on has landed:
+  // hiding it at the touch would move the page up under the finger, and the click that follows
+  // the touch would hit whatever moved there (a first tap on "check me in" went nowhere).
+  function settle() {
+    unlock();
+    window.setTimeout(function () {
+      var offer = document.querySelector("[data-pass-alert]");
+      if (offer && audio) { offer.hidden = true; }
+    }, 0);
   }
 
   function beep() {
@@ -36,8 +45,8 @@
 
   var offer = document.querySelector("[data-pass-alert]");
   if (offer && (window.AudioContext || window.webkitAudioContext)) { offer.hidden = false; }
-  document.addEventListener("click", unlock, { once: true });
-  document.addEventListener("touchstart", unlock, { once: true });
+  document.addEventListener("click", settle, { once: true });
+  document.addEventListener("touchstart", unlock, { once: true, passive: true });
 
   document.addEventListener("knock:live", function () {
     var now = current();

@@ -30,13 +30,13 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 
 from clubs.models import ClubRole
 from core.services import api_token_create
+from entries.models import Entry
 from passes.links import pass_secret
 from passes.services import pass_ensure
 from scoring.models import Match
 from scoring.services import match_link_token
 from tests.clubs.factories import ClubRoleFactory, PlayerFactory
 from tests.tournaments.factories import EventFactory, RegistrationFactory
-from tournaments.models import Entry
 
 pytestmark = [pytest.mark.contract, pytest.mark.django_db(transaction=True)]
 

@@ -178,7 +178,7 @@ def test_a_bad_request_is_the_sites_400_page():
     html = response.content.decode()
     _laid_out(html, "ko")
     assert "<h1>요청을 읽을 수 없습니다</h1>" in html
-    assert "hx-headers" in html  # the site's own layout, not the standalone page
+    assert "htmx-2.min.js" in html  # the site's own layout, not the standalone page
 
 
 # -- 500, 503, 413: standing alone -------------------------------------------------------------

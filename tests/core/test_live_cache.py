@@ -21,7 +21,9 @@ from scoring.models import Match
 from scoring.services import match_link_token
 from tests.clubs.factories import PlayerFactory, UserFactory
 from tests.scoring.factories import MatchFactory
-from tests.tournaments.factories import EventFactory
+from tests.tournaments.factories import EventFactory, swiss_event
+from tournaments.models import Event
+from tournaments.services import round_pair
 
 pytestmark = pytest.mark.django_db
 
@@ -142,15 +144,108 @@ def test_an_answer_that_sets_a_cookie_or_holds_a_csrf_token_is_never_public():
 
 
 def test_pages_not_named_public_are_left_as_they_were():
-    match = _match()
-    answer = Client().get(f"/matches/{match.pk}/")
+    answer = Client().get("/clubs/")
     assert answer.status_code == 200
     assert "public" not in answer.get("Cache-Control", "")
 
 
-def test_a_whole_page_is_never_public_it_carries_a_csrf_token():
+def _public_pages(match: Match) -> list[str]:
+    event = match.event_id
+    return [
+        f"/events/{event}/",
+        f"/matches/{match.pk}/",
+        f"/events/{event}/projector/",
+        f"/events/{event}/projector/slides/",
+        f"/events/{event}/standings/",
+    ]
+
+
+def test_a_visitor_without_a_session_gets_public_pages_without_a_cookie_or_a_token():
     match = _match()
-    answer = Client().get(f"/events/{match.event_id}/")
+    visitor = Client()
+    for path in _public_pages(match):
+        answer = visitor.get(path)
+        assert answer.status_code == 200, path
+        assert not answer.cookies, (path, answer.cookies)
+        assert not answer.has_header("Set-Cookie"), path
+        assert b"csrfmiddlewaretoken" not in answer.content, path
+        assert b"X-CSRFToken" not in answer.content, path
+        assert _shared(answer) == SHARED_SECONDS, path
+    assert not visitor.cookies  # nothing was set along the way either
+
+
+def test_a_round_page_is_public_for_a_visitor_without_a_session():
+    event = swiss_event(4)
+    round_pair(event=event)
+    answer = Client().get(f"/events/{event.pk}/rounds/1/")
     assert answer.status_code == 200
-    assert b"csrfmiddlewaretoken" in answer.content
-    assert "public" not in answer.get("Cache-Control", "")
+    assert not answer.cookies
+    assert b"csrfmiddlewaretoken" not in answer.content
+    assert _shared(answer) == SHARED_SECONDS
+
+
+def test_a_signed_in_visitors_pages_are_private_and_carry_their_token():
+    match = _match()
+    signed_in = Client()
+    signed_in.force_login(UserFactory())
+    for path in (f"/events/{match.event_id}/", f"/matches/{match.pk}/"):
+        answer = signed_in.get(path)
+        assert answer.status_code == 200, path
+        assert set(_directives(answer)) == {"private", "no-cache"}, path
+        assert b"X-CSRFToken" in answer.content, path
+        assert b"csrfmiddlewaretoken" in answer.content, path  # the language form's
+
+
+def test_a_page_asked_with_a_seat_key_or_a_stale_session_cookie_is_private():
+    match = _match()
+    key = match_link_token(match=match, position=0)
+    with_key = Client().get(f"/matches/{match.pk}/", HTTP_X_MATCH_KEY=key)
+    assert "public" not in with_key["Cache-Control"]
+    stale = Client()
+    stale.cookies["sessionid"] = "no-such-session-1234"
+    page = stale.get(f"/events/{match.event_id}/")
+    assert "public" not in page["Cache-Control"]
+
+
+def test_the_language_switch_works_without_a_token_for_a_visitor_without_a_session():
+    match = _match()
+    visitor = Client(enforce_csrf_checks=True)
+    page = visitor.get(f"/events/{match.event_id}/")
+    assert b'action="/i18n/setlang/"' in page.content
+    switched = visitor.post(
+        "/i18n/setlang/", {"language": "ko", "next": f"/events/{match.event_id}/"}
+    )
+    assert switched.status_code == 302
+    assert switched["Location"] == f"/events/{match.event_id}/"
+    assert switched.cookies["django_language"].value == "ko"
+    korean = visitor.get(f"/events/{match.event_id}/")
+    assert korean["Content-Language"] == "ko"
+    assert _shared(korean) == SHARED_SECONDS  # the language cookie is no session
+
+
+def test_a_signed_in_visitors_language_switch_is_still_checked_for_csrf():
+    user = UserFactory()
+    signed_in = Client(enforce_csrf_checks=True)
+    signed_in.force_login(user)
+    refused = signed_in.post("/i18n/setlang/", {"language": "ko", "next": "/clubs/"})
+    assert refused.status_code == 403
+    page = signed_in.get("/clubs/")
+    token = page.content.split(b'name="csrfmiddlewaretoken" value="', 1)[1].split(b'"', 1)[0]
+    switched = signed_in.post(
+        "/i18n/setlang/",
+        {"language": "ko", "next": "/clubs/", "csrfmiddlewaretoken": token.decode()},
+    )
+    assert switched.status_code == 302
+    assert switched.cookies["django_language"].value == "ko"
+
+
+def test_forms_a_visitor_without_a_session_sends_still_carry_a_token():
+    event = EventFactory(
+        kind=Event.Kind.SWISS, status=Event.Status.REGISTRATION, options={"entries_open": True}
+    )
+    for path in ("/accounts/login/", f"/events/{event.pk}/enter/"):
+        answer = Client().get(path)
+        assert answer.status_code == 200, path
+        assert b"csrfmiddlewaretoken" in answer.content, path
+        assert "csrftoken" in answer.cookies, path
+        assert "public" not in answer.get("Cache-Control", ""), path

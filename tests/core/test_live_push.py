@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models import F
 from django.test import Client, override_settings
 
-from core.live import PUBLISHED, live_changed, live_subscribe_url
+from core.live import PUBLISH_EVERY, PUBLISHED, live_changed, live_subscribe_url, live_tell
 from engine.rules import find_rules
 from scoring.models import Match
 from scoring.permissions import Actor
@@ -28,6 +31,8 @@ from tests.clubs.factories import PlayerFactory
 from tests.scoring.factories import MatchFactory
 from tests.support import free_port
 from tests.tournaments.factories import EventFactory
+from tournaments.models import Event
+from tournaments.selectors.live import event_version
 
 pytestmark = pytest.mark.django_db
 
@@ -63,8 +68,10 @@ class Publisher:
 @pytest.fixture(autouse=True)
 def _forget_published() -> Iterator[None]:
     PUBLISHED.clear()  # ids are reused between tests: what a test told is not the next one's
+    cache.clear()  # ... nor the gates of the channels told at most once a second
     yield
     PUBLISHED.clear()
+    cache.clear()
 
 
 @pytest.fixture
@@ -182,3 +189,36 @@ def test_with_the_push_on_pages_carry_their_subscription(publisher: Publisher) -
     assert f'data-live-subscribe-url="/live/sub/match-{match.pk}"'.encode() in page.content
     event = Client().get(f"/events/{match.event_id}/")
     assert f'data-live-subscribe-url="/live/sub/event-{match.event_id}"'.encode() in event.content
+
+
+@pytest.mark.django_db(transaction=True)  # the last change is told by a timer's own thread
+def test_an_events_changes_are_told_at_most_once_a_second_and_the_last_always(
+    publisher: Publisher,
+) -> None:
+    match = _match()
+    time.sleep(2 * PUBLISH_EVERY["event"] + 0.3)  # what making the match told is over
+    publisher.posts.clear()
+    cache.clear()
+    event = match.event_id
+    channel = f"/live/pub/event-{event}"
+    Event.objects.filter(pk=event).update(results_seq=F("results_seq") + 1)
+    live_tell(page="event", pk=event)
+    first = time.monotonic()
+    assert publisher.posts == [(channel, str(event_version(event_id=event)))]  # at once
+    for _ in range(4):  # four more changes within the same second: not told one by one
+        Event.objects.filter(pk=event).update(results_seq=F("results_seq") + 1)
+        live_tell(page="event", pk=event)
+        time.sleep(0.05)
+    assert len(publisher.posts) == 1
+    final = str(event_version(event_id=event))
+    while time.monotonic() < first + 3 and publisher.posts[-1][1] != final:
+        time.sleep(0.01)
+    told = time.monotonic()
+    # ... but together, with the newest version, once the second is over.
+    assert publisher.posts == [publisher.posts[0], (channel, final)]
+    assert PUBLISH_EVERY["event"] - 0.1 <= told - first <= PUBLISH_EVERY["event"] + 1.0
+    # A table's changes are each told at once.
+    for _ in range(2):
+        Match.objects.filter(pk=match.pk).update(live_seq=F("live_seq") + 1)
+        live_tell(page="match", pk=match.pk)
+    assert [p for p, _ in publisher.posts].count(f"/live/pub/match-{match.pk}") == 2

@@ -257,8 +257,12 @@ def test_every_place_of_every_write_body_refuses_a_lone_surrogate_naming_it(worl
                     named.add(path)
                     break
     assert _snapshot() == before
-    # As the director or a seat, every endpoint with a body reads it (none refuses first).
-    assert named == with_body, sorted(with_body - named)
+    # As the director or a seat, every endpoint with a body reads it (none refuses first). The
+    # pass's seat routes are scoring's seat-link views with the X-Pass-Key standing in for the
+    # seat's key (passes.apis): without a pass they refuse first, and their bodies are the seat
+    # routes' bodies, read above by the same code.
+    pass_seat = {path for path in with_body if "/pass/seat/" in path}
+    assert named == with_body - pass_seat, sorted(with_body - pass_seat - named)
 
 
 # -- the pages: every route, posted random form data --------------------------------------------
@@ -321,6 +325,7 @@ def _page_url(route: str, world: dict[str, Any]) -> str:
         "pk": pk,
         "slug": world["slug"],
         "sid": ids["submission_id"],
+        "match_id": ids["match_id"],
         "player_id": ids["player_id"],
         "role_id": ids["role_id"],
         "registration_id": ids["registration_id"],

@@ -31,6 +31,10 @@ PLAYER_SHOTS = [
     "players-by-cards.png",
     "players-confirm.png",
     "players-sheet.png",
+    # taken by tests/e2e/test_player_pass_journey.py
+    "players-entry.png",
+    "players-pass.png",
+    "players-pass-clock.png",
 ]
 DIRECTOR_SHOTS = [
     "directors-players.png",
@@ -42,6 +46,10 @@ DIRECTOR_SHOTS = [
     "spectators-bracket.png",
     "spectators-bracket-ko.png",
     "directors-console.png",
+    # taken by tests/e2e/test_player_pass_journey.py
+    "directors-entries.png",
+    "directors-passes.png",
+    "directors-clock.png",
 ]
 
 

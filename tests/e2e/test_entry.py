@@ -10,10 +10,11 @@ from django.core.cache import cache
 from playwright.sync_api import expect
 
 from clubs.models import ClubRole
+from entries.models import Entry
 from tests.clubs.factories import ClubRoleFactory, UserFactory
 from tests.e2e.steps import sign_in
 from tests.tournaments.factories import EventFactory
-from tournaments.models import Entry, Event
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

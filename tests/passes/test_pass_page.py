@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.utils import timezone
 
+from entries.models import Entry
 from passes import tasks
 from passes.links import SESSION_KEY
 from passes.models import PlayerPass
@@ -21,7 +22,7 @@ from scoring.links import SESSION_KEY as SEAT_SESSION
 from scoring.models import Match, MatchKey
 from scoring.permissions import Actor, match_access
 from tests.passes.helpers import active_pass, holding, swiss_with_passes
-from tournaments.models import Entry, Event, Registration
+from tournaments.models import Event, Registration
 from tournaments.services.rounds import round_pair
 from tournaments.services.withdrawals import registration_drop
 

@@ -77,6 +77,7 @@ PAGE_TO_API: dict[str, str] = {
     "event-live": "GET /api/events/{id}/version/ and GET /api/events/{id}/standings/",
     "event-pair": "POST /api/events/{id}/rounds/",
     "event-console": "GET /api/events/{id}/console/",
+    "match-close-as-it-stands-page": "POST /api/events/{id}/matches/{id}/close-as-it-stands/",
     "dashboard": "GET /api/me/ and GET /api/me/invitations/",
     "round-repair": "POST /api/events/{id}/rounds/{number}/repair/",
     "registration-add": "POST /api/events/{id}/registrations/",
@@ -100,7 +101,7 @@ PAGE_TO_API: dict[str, str] = {
     # the projector shows the event page's data: its pairings, standings and bracket
     "event-projector": "GET /api/events/{id}/rounds/ and GET /api/events/{id}/standings/",
     "event-projector-slides": "GET /api/events/{id}/standings/ and GET /api/events/{id}/bracket/",
-    # online entry
+    # entries/page_urls.py (online entry)
     "event-enter": "POST /api/events/{id}/enter/",
     "event-entries": "GET /api/events/{id}/entries/",
     "event-entries-settings": "GET|POST /api/events/{id}/entries/settings/",
@@ -134,10 +135,15 @@ def _names(patterns: list[URLPattern | URLResolver]) -> set[str]:
 
 
 def test_every_page_route_is_mapped_to_an_endpoint_in_the_schema(api):
+    from entries import page_urls as entry_pages
     from scoring import page_urls as scoring_pages
     from tournaments import page_urls as tournament_pages
 
-    pages = _names(tournament_pages.urlpatterns) | _names(scoring_pages.urlpatterns)
+    pages = (
+        _names(tournament_pages.urlpatterns)
+        | _names(entry_pages.urlpatterns)
+        | _names(scoring_pages.urlpatterns)
+    )
     unmapped = sorted(pages - set(PAGE_TO_API))
     assert not unmapped, f"page routes without an API counterpart listed here: {unmapped}"
     schema = api.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]

@@ -152,7 +152,7 @@ class Phone:
         return self.post("/api/auth/token/", json={"username": username, "password": password})
 
 
-def _club_night(director: Phone, api_token: str) -> tuple[int, list[str]]:
+def club_night_started(director: Phone, api_token: str) -> tuple[int, list[str]]:
     """A club, two players, an event and a match, as docs/api.md does: (match id, seat keys)."""
     auth = {"Authorization": f"Token {api_token}"}
     club = director.post("/api/clubs/", json={"name": "Venue Gin"}, headers=auth).json()["id"]
@@ -208,7 +208,7 @@ def test_the_venue_behind_nginx(venue: tuple[str, Nginx]) -> None:
     director = Phone(base, "127.0.0.10")
     got = director.token("director", "knock-demo")
     assert got.status_code in (200, 201), got.text
-    match, (alice, bob) = _club_night(director, got.json()["token"])
+    match, (alice, bob) = club_night_started(director, got.json()["token"])
 
     # The http server only redirects, to https.
     # (a) A room behind one address: an old slip scanned 25 times, the valid links still open.

@@ -36,6 +36,7 @@ from tournaments.apis.registrations import (
     RegistrationWithTokenOutput,
 )
 from tournaments.apis.rounds import (
+    MatchCloseAsItStandsApi,
     MatchForfeitApi,
     MatchOutput,
     RoundDetailApi,
@@ -57,6 +58,7 @@ __all__ = [
     "EventPlayoffCreateApi",
     "EventStandingsApi",
     "ForbiddenPairingCreateApi",
+    "MatchCloseAsItStandsApi",
     "MatchForfeitApi",
     "MatchOutput",
     "MeApi",

@@ -13,6 +13,8 @@ from rest_framework.response import Response
 from clubs.models import Player
 from core.parsing import AsciiIntegerField
 from scoring.models import Match
+from scoring.permissions import Actor
+from scoring.services import match_close_as_it_stands
 from tournaments import selectors, services
 from tournaments.apis.common import BaseApi, event_or_404, managed_event, request_user
 from tournaments.models import Round
@@ -141,6 +143,28 @@ class MatchForfeitApi(BaseApi):
         data.is_valid(raise_exception=True)
         players = list(Player.objects.filter(pk__in=data.validated_data["players"]))
         match = services.match_forfeit(match=match, players=players)
+        return Response(
+            MatchOutput(Match.objects.prefetch_related("seats__player").get(pk=match.pk)).data
+        )
+
+
+class MatchCloseAsItStandsApi(BaseApi):
+    @extend_schema(
+        operation_id="events_matches_close_as_it_stands",
+        request=None,
+        responses=MatchOutput,
+        description="Close a table whose time is up as it stands (the event's `at_time` is "
+        "`as_it_stands`, docs/rules.md §11): after the hand being played, the player or team "
+        "ahead on the points of the hands played wins by the difference, with no game bonus, "
+        "box bonus or shutout for the game in progress (a best-of: the games won count and the "
+        "game in progress goes to its leader); level is a draw. 409 when the event plays on at "
+        "time, the table's time is not up, the match is finished or a hand awaits "
+        "confirmation.",
+    )
+    def post(self, request: Request, event_id: int, match_id: int) -> Response:
+        event = managed_event(request, event_id)
+        match = get_object_or_404(Match, pk=match_id, event=event)
+        match_close_as_it_stands(match=match, actor=Actor.from_request(request))
         return Response(
             MatchOutput(Match.objects.prefetch_related("seats__player").get(pk=match.pk)).data
         )

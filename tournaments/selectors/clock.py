@@ -1,5 +1,5 @@
 """Reads of a round's clock: what the console, the projector, the round and match pages and a
-player's pass show (the arithmetic is ``tournaments.clock``'s)."""
+player's pass show (the arithmetic is ``competition.clock``'s)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from datetime import datetime
 
 from django.utils import timezone
 
+from competition import clock as arithmetic
 from scoring.models import Match
 from scoring.organiser import RoundClock
-from tournaments import clock as arithmetic
 from tournaments.models import Event, Round
 
 

@@ -26,6 +26,7 @@ def event_terms(*, event: Event) -> EventTerms:
         confirmation=str(event.confirmation),
         confirm_by_seat_link=bool(event_option(event=event, name="confirm_by_seat_link")),
         finished=event.status == Event.Status.FINISHED,
+        at_time=str(event_option(event=event, name="at_time") or "play_on"),
     )
 
 

@@ -1,5 +1,5 @@
 """Writes of a round's clock: give it a length, start, pause and resume it, give one table extra
-time. The arithmetic is ``tournaments.clock``'s; this module checks who asks (the event's
+time. The arithmetic is ``competition.clock``'s; this module checks who asks (the event's
 directors, by the one rule), stores the new clock, keeps it in the event's log and moves the
 live versions of the event and of the round's tables, so every page of the round shows it
 within one poll.
@@ -18,10 +18,10 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from competition import clock as arithmetic
 from core.errors import ApplicationError
 from core.live import live_changed
 from scoring.models import Match
-from tournaments import clock as arithmetic
 from tournaments.models import Event, EventLog, Round
 from tournaments.permissions import user_directs_event
 from tournaments.selectors.clock import round_clock
@@ -31,7 +31,7 @@ EXTRA_MINUTES_MAX = arithmetic.MAX_EXTENSION // 60
 
 
 def clock_error_message(code: str) -> str:
-    """A :class:`tournaments.clock.ClockError`'s code in the reader's language."""
+    """A :class:`competition.clock.ClockError`'s code in the reader's language."""
     messages = {
         "length": _("A round lasts from 1 to %(n)s minutes.") % {"n": MINUTES_MAX},
         "no_length": _("Give the round a length first."),

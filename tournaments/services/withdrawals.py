@@ -16,13 +16,13 @@ from clubs.models import Player
 from core.errors import ApplicationError
 from core.live import live_changed
 from scoring.models import Match
-from tournaments.models import Entry, Event, Registration
+from tournaments.models import Event, Registration
 from tournaments.services.brackets import bracket_advance
-from tournaments.services.entries import entries_promote, entry_registration_dropped
 from tournaments.services.events import ELIMINATION_KINDS
 from tournaments.services.registrations import last_round_number
 from tournaments.services.results import event_results_bump
 from tournaments.services.rounds import match_finished
+from tournaments.signals import registration_dropped
 
 
 def _decide_unplayed(match: Match, *, winner: int | None, decision: str, reason: str) -> None:
@@ -77,28 +77,9 @@ def registration_drop(*, registration: Registration) -> Registration:
             match_finished(match=match)
         if event.kind in ELIMINATION_KINDS and (event.draw or {}).get("entrants"):
             bracket_advance(event=event)
-        # Before the first round, the place is free: the waiting list moves up.
-        entry_registration_dropped(registration=registration)
-        entries_promote(event=event)
+        # Before the first round, the place is free: the waiting list (``entries``) moves up.
+        registration_dropped.send(sender=Registration, registration=registration)
     return registration
-
-
-def entry_withdraw(*, entry: Entry) -> Entry:
-    """An entrant withdraws (or the director withdraws them): an accepted entrant drops out
-    like any registered player (:func:`registration_drop`, so the waiting list moves up); a
-    pending or waiting entry simply leaves. Twice is harmless."""
-    with transaction.atomic():
-        entry = Entry.objects.select_for_update().get(pk=entry.pk)
-        if entry.status in (Entry.Status.WITHDRAWN, Entry.Status.REFUSED):
-            return entry
-        if entry.status == Entry.Status.ACCEPTED and entry.registration is not None:
-            registration_drop(registration=entry.registration)
-        else:
-            entry.status = Entry.Status.WITHDRAWN
-            entry.waiting_position = None
-            entry.save(update_fields=["status", "waiting_position", "updated_at"])
-    entry.refresh_from_db()
-    return entry
 
 
 def match_forfeit(*, match: Match, players: Sequence[Player]) -> Match:

@@ -8,7 +8,7 @@ score, a ranking or a pairing.
 """
 
 from tournaments.views.clubs import club_detail, club_list, club_list_for_page, home_feed
-from tournaments.views.console import event_console_view
+from tournaments.views.console import event_console_view, match_close_as_it_stands_view
 from tournaments.views.dashboard import dashboard
 from tournaments.views.event_director import (
     checkin_by_link,
@@ -58,6 +58,7 @@ __all__ = [
     "event_standings_fragment",
     "forbidden_pairing_add",
     "home_feed",
+    "match_close_as_it_stands_view",
     "player_detail",
     "projector",
     "projector_slides",

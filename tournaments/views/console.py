@@ -6,20 +6,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
+from core.errors import ApplicationError
 from scoring.models import Match
+from scoring.permissions import Actor
 from scoring.selectors import matches_live_scores
+from scoring.services import match_close_as_it_stands
 from tournaments.models import Round
 from tournaments.options import AT_TIME_CHOICES
 from tournaments.permissions import user_can_manage_event
 from tournaments.selectors import event_console, event_option
-from tournaments.selectors.entries import entry_summary
-from tournaments.signals import console_notes_for
+from tournaments.signals import console_notes_for, event_page_extras_for
 from tournaments.views.common import event_or_404, forbidden
 
 STATE_LABELS: dict[str, Any] = {
@@ -86,7 +91,44 @@ def event_console_view(request: HttpRequest, pk: int) -> HttpResponse:
             "at_time_label": dict(AT_TIME_CHOICES).get(
                 str(event_option(event=event, name="at_time")), ""
             ),
+            "close_as_it_stands": event_option(event=event, name="at_time") == "as_it_stands",
             "notes": console_notes_for(event=event),
-            "entries": entry_summary(event=event),
+            # ``entries`` (the entries' summary) comes from the entries app, above this one.
+            **event_page_extras_for(event=event, page="console"),
         },
     )
+
+
+@login_required
+@require_POST
+def match_close_as_it_stands_view(request: HttpRequest, pk: int, match_id: int) -> HttpResponse:
+    """The console's button on a table after time: close its match as it stands."""
+    event = event_or_404(pk)
+    if not user_can_manage_event(user=request.user, event=event):
+        return forbidden(request, _("Only the event's directors may run it."))
+    match = Match.objects.filter(pk=match_id, event=event).first()
+    if match is None:
+        raise Http404
+    try:
+        standing = match_close_as_it_stands(match=match, actor=Actor.from_request(request))
+    except ApplicationError as exc:
+        if exc.status == 403:
+            return forbidden(request, exc.message)
+        messages.error(request, exc.message)
+    else:
+        label = (
+            _("Table %(n)s") % {"n": match.table_number}
+            if match.table_number
+            else _("Match %(n)s") % {"n": match.pk}
+        )
+        if standing.winner is None:
+            messages.success(
+                request, _("%(table)s is closed as it stands: a draw.") % {"table": label}
+            )
+        else:
+            messages.success(
+                request,
+                _("%(table)s is closed as it stands, won by %(margin)s.")
+                % {"table": label, "margin": standing.margin},
+            )
+    return HttpResponseRedirect(reverse("event-console", args=[pk]))

@@ -55,8 +55,8 @@ from tournaments.selectors import (
     round_matches,
 )
 from tournaments.selectors.clock import round_clock_state
-from tournaments.selectors.entries import event_entries_problem
 from tournaments.selectors.live import event_version
+from tournaments.signals import event_page_extras_for
 from tournaments.standings_labels import TIEBREAK_LABELS as TIEBREAK_LABELS
 from tournaments.standings_labels import TIEBREAK_LEGENDS
 from tournaments.views.bracket_view import SECTION_LABELS as SECTION_LABELS
@@ -278,7 +278,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         **_live_context(event, version),
         "director": director,
-        "entries_open": event_entries_problem(event=event) is None,
+        "entries_open": False,  # the entries app says True when the event takes entries
+        **event_page_extras_for(event=event, page="event-detail"),
     }
     if director:
         registrations = list(registration_list(event=event))

@@ -11,9 +11,10 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from entries.models import Entry
+from entries.services import entry_submit
 from tests.tournaments.factories import EventFactory
-from tournaments.models import Entry, Event, Registration
-from tournaments.services.entries import entry_submit
+from tournaments.models import Event, Registration
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The round's clock as pure arithmetic (tournaments.clock): every move, every refusal, and
+"""The round's clock as pure arithmetic (competition.clock): every move, every refusal, and
 properties over any sequence of moves."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments import clock as c
+from competition import clock as c
 
 T0 = datetime(2026, 12, 5, 18, 0, tzinfo=UTC)
 
@@ -226,7 +226,7 @@ def test_a_pause_and_a_resume_push_the_deadline_back_by_the_pause(length, pause_
 
 
 def test_the_arithmetic_imports_no_framework_and_no_app():
-    """tournaments/clock.py is pure: the services store what it returns (it cannot be in the
+    """competition/clock.py is pure: the services store what it returns (it cannot be in the
     import-linter contract of the pure libraries, being inside tournaments)."""
     import ast
     from pathlib import Path

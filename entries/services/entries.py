@@ -17,7 +17,8 @@ The rules, in the order a submission meets them (each refusal stores nothing):
   the waiting list, where they take the last place.
 
 The waiting list moves up by itself: when a registered player drops out before the first round
-(any path: ``registration_drop``), :func:`entries_promote` registers the first waiting entrant
+(any path: ``registration_drop``, which sends tournaments' ``registration_dropped`` signal that
+``entries.receivers`` answers), :func:`entries_promote` registers the first waiting entrant
 for each free place, writes it in the event's log (the console shows it) and mails the entrant
 when they gave an address. :func:`entry_accept` is the one function that turns an entry into a
 registration.
@@ -32,27 +33,24 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.cache import cache
-from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Max
-from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_supported_language_variant
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
 from clubs.services.players import player_create
 from core.errors import ApplicationError
 from core.names import name_clean
-from tournaments.models import Entry, Event, EventLog, Registration
+from entries.models import Entry
+from entries.selectors import event_entries_problem, event_entry_room, event_started
+from entries.services.mail import entry_promoted_mail
+from tournaments.models import Event, EventLog, Registration
 from tournaments.options import OptionError, options_clean
 from tournaments.selectors import event_option
-from tournaments.selectors.entries import (
-    event_entries_problem,
-    event_entry_room,
-    event_started,
-)
 from tournaments.services.registrations import registration_create
+from tournaments.services.withdrawals import registration_drop
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -104,6 +102,15 @@ def entry_attempt_note(*, ip: str | None) -> None:
         )
 
 
+def entry_language(language: str | None) -> str:
+    """``language`` (``ko``, ``ko-KR``, ``en-us``…) as one of the site's languages (Django's
+    own matching), else the site's."""
+    try:
+        return get_supported_language_variant(language or "")
+    except LookupError:
+        return get_supported_language_variant(settings.LANGUAGE_CODE)
+
+
 # -- the rules' helpers -----------------------------------------------------------------------
 
 
@@ -146,9 +153,13 @@ def entry_submit(
     waiting_list: bool = False,
     honeypot: str = "",
     ip: str | None = None,
+    language: str = "",
 ) -> Entry:
     """An entrant's submission (the entry page and the public API): the rules of the module's
-    docstring, in that order. Returns the stored entry (accepted, pending or waiting)."""
+    docstring, in that order. Returns the stored entry (accepted, pending or waiting).
+
+    ``language`` is the entrant's (the page's or the request's language): their mails are
+    written in it; one Knock does not speak falls back to the site's."""
     if honeypot:
         raise ApplicationError(_("This entry was refused."), field="website")
     entry_attempt_note(ip=ip)
@@ -177,6 +188,7 @@ def entry_submit(
             player=player,
             email=email,
             note=note,
+            language=entry_language(language),
             status=Entry.Status.PENDING,
         )
         if not room:
@@ -337,8 +349,8 @@ def entry_merge(*, entry: Entry, into: Entry) -> Entry:
 
 
 def entry_registration_dropped(*, registration: Registration) -> None:
-    """``registration`` dropped out: its entry (if any) is withdrawn (``registration_drop``
-    calls this in its transaction, then :func:`entries_promote`)."""
+    """``registration`` dropped out: its entry (if any) is withdrawn (``registration_drop``'s
+    signal brings this here in its transaction, then :func:`entries_promote`)."""
     Entry.objects.filter(registration=registration, status=Entry.Status.ACCEPTED).update(
         status=Entry.Status.WITHDRAWN, updated_at=timezone.now()
     )
@@ -384,20 +396,6 @@ def entries_promote(*, event: Event, user: User | None = None) -> list[Entry]:
     return promoted
 
 
-def entry_promoted_mail(*, entry: Entry) -> None:
-    """Tell a promoted entrant by mail (Django's mail framework; a failure is logged, never
-    raised: the place is theirs whether the mail goes or not)."""
-    site = str(getattr(settings, "KNOCK_SITE_URL", "") or "").rstrip("/")
-    path = reverse("event-detail", args=[entry.event_id])
-    context = {"entry": entry, "event": entry.event, "event_url": f"{site}{path}" if site else ""}
-    subject = _("You have a place in %(event)s") % {"event": entry.event.name}
-    body = render_to_string("tournaments/mail/entry_promoted.txt", context)
-    try:
-        send_mail(subject, body, None, [entry.email])
-    except Exception:
-        logger.warning("entry %s: the promotion mail could not be sent", entry.pk, exc_info=True)
-
-
 def event_entries_configure(
     *,
     event: Event,
@@ -423,3 +421,21 @@ def event_entries_configure(
         event.save(update_fields=["options", "entries_close_at"])
         entries_promote(event=event)
     return event
+
+
+def entry_withdraw(*, entry: Entry) -> Entry:
+    """An entrant withdraws (or the director withdraws them): an accepted entrant drops out
+    like any registered player (``registration_drop``, so the waiting list moves up); a
+    pending or waiting entry simply leaves. Twice is harmless."""
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if entry.status in (Entry.Status.WITHDRAWN, Entry.Status.REFUSED):
+            return entry
+        if entry.status == Entry.Status.ACCEPTED and entry.registration is not None:
+            registration_drop(registration=entry.registration)
+        else:
+            entry.status = Entry.Status.WITHDRAWN
+            entry.waiting_position = None
+            entry.save(update_fields=["status", "waiting_position", "updated_at"])
+    entry.refresh_from_db()
+    return entry

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -17,12 +18,12 @@ from core.api import ERROR, FORBIDDEN, INVALID, NOT_FOUND, conflict
 from core.net import client_ip
 from core.pagination import Pagination
 from core.parsing import AsciiIntegerField
+from entries import services
+from entries.models import Entry
+from entries.selectors import entry_list
 from tournaments.apis.common import BaseApi, event_or_404, managed_event, paginate_list
-from tournaments.models import Entry, Event
+from tournaments.models import Event
 from tournaments.selectors import event_options
-from tournaments.selectors.entries import entry_list
-from tournaments.services import entries as services
-from tournaments.services.withdrawals import entry_withdraw
 
 TOO_MANY = OpenApiResponse(
     ERROR, description="Too many entries from this address; `Retry-After` says when to retry."
@@ -47,6 +48,7 @@ class EntryOutput(serializers.ModelSerializer):
             "name",
             "email",
             "note",
+            "language",
             "status",
             "waiting_position",
             "player",
@@ -126,7 +128,8 @@ class EntryEnterApi(APIView):
         "`waiting` (the event is full and `waiting_list` was asked). Refused, storing nothing: "
         "a duplicate (409, `code` `duplicate`), entries not open or closed (409, `code` "
         "`closed`), a full event without `waiting_list` (409, `code` `full`), a filled "
-        "`website` (400), too many entries from one address (429).",
+        "`website` (400), too many entries from one address (429). The entrant's mails are "
+        "written in the request's language (`Accept-Language`, or the language cookie).",
         request=EntryEnterInputSerializer,
         responses={
             201: EntryPublicOutput,
@@ -149,6 +152,7 @@ class EntryEnterApi(APIView):
             waiting_list=v["waiting_list"],
             honeypot=v["website"],
             ip=client_ip(request),
+            language=get_language(),
         )
         return Response(EntryPublicOutput(entry).data, status=status.HTTP_201_CREATED)
 
@@ -250,7 +254,7 @@ class EntryWithdrawApi(BaseApi):
     )
     def post(self, request: Request, event_id: int, entry_id: int) -> Response:
         event = managed_event(request, event_id)
-        return Response(EntryOutput(entry_withdraw(entry=_entry(event, entry_id))).data)
+        return Response(EntryOutput(services.entry_withdraw(entry=_entry(event, entry_id))).data)
 
 
 class EntryMergeApi(BaseApi):

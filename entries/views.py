@@ -1,6 +1,6 @@
 """Online entry pages: the public entry page (``/events/<id>/enter/``) and the director's list of
 entries (approve, refuse, waiting list, withdraw, merge, and the entry settings). Writes go
-through ``tournaments.services.entries``; refusals are shown on the page and store nothing."""
+through ``entries.services``; refusals are shown on the page and store nothing."""
 
 from __future__ import annotations
 
@@ -11,26 +11,27 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from core.errors import ApplicationError
 from core.net import client_ip
-from tournaments.forms.entries import EntryForm, EntryMergeForm, EntrySettingsForm
-from tournaments.models import Entry, Event
-from tournaments.permissions import user_can_manage_event
-from tournaments.selectors.entries import entry_list, entry_summary
-from tournaments.services.entries import (
+from entries.forms import EntryForm, EntryMergeForm, EntrySettingsForm
+from entries.models import Entry
+from entries.selectors import entry_list, entry_summary, event_entries_problem
+from entries.services import (
     ENTRY_FULL,
     entry_approve,
     entry_merge,
     entry_refuse,
     entry_submit,
     entry_waitlist,
+    entry_withdraw,
     event_entries_configure,
-    event_entries_problem,
 )
-from tournaments.services.withdrawals import entry_withdraw
+from tournaments.models import Event
+from tournaments.permissions import user_can_manage_event
 from tournaments.views.common import event_or_404, forbidden
 
 # -- the entrant -------------------------------------------------------------------------------
@@ -57,6 +58,7 @@ def event_enter(request: HttpRequest, pk: int) -> HttpResponse:
                     waiting_list=data["waiting_list"],
                     honeypot=data["website"],
                     ip=client_ip(request),
+                    language=get_language(),
                 )
             except ApplicationError as exc:
                 status = exc.status
@@ -68,13 +70,13 @@ def event_enter(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 context["entry"] = entry
                 context["summary"] = entry_summary(event=event)
-                return render(request, "tournaments/entry.html", {**context, "form": form})
+                return render(request, "entries/entry.html", {**context, "form": form})
         else:
             status = 400
     else:
         form = EntryForm()
         context["closed"] = event_entries_problem(event=event)
-    response = render(request, "tournaments/entry.html", {**context, "form": form}, status=status)
+    response = render(request, "entries/entry.html", {**context, "form": form}, status=status)
     for name, value in headers.items():
         response[name] = value
     return response
@@ -107,7 +109,7 @@ def event_entries(request: HttpRequest, pk: int) -> HttpResponse:
     }
     return render(
         request,
-        "tournaments/entries.html",
+        "entries/entries.html",
         {
             "event": event,
             "entries": entries,

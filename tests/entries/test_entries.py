@@ -1,4 +1,4 @@
-"""Online entry, the services (``tournaments.services.entries``): each rule of a submission, the
+"""Online entry, the services (``entries.services``): each rule of a submission, the
 director's actions, and the waiting list moving up when anyone withdraws."""
 
 from __future__ import annotations
@@ -14,11 +14,8 @@ from django.utils import timezone
 
 from clubs.models import Player
 from core.errors import ApplicationError
-from tests.clubs.factories import PlayerFactory
-from tests.tournaments.factories import EventFactory, RegistrationFactory
-from tournaments.models import Entry, Event, EventLog, Registration, Round
-from tournaments.services import registration_drop
-from tournaments.services.entries import (
+from entries.models import Entry
+from entries.services import (
     entries_promote,
     entry_accept,
     entry_approve,
@@ -26,8 +23,12 @@ from tournaments.services.entries import (
     entry_refuse,
     entry_submit,
     entry_waitlist,
+    entry_withdraw,
 )
-from tournaments.services.withdrawals import entry_withdraw
+from tests.clubs.factories import PlayerFactory
+from tests.tournaments.factories import EventFactory, RegistrationFactory
+from tournaments.models import Event, EventLog, Registration, Round
+from tournaments.services import registration_drop
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,9 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from entries.models import Entry
 from tests.tournaments.factories import EventFactory, RegistrationFactory
-from tournaments.models import Entry, Event
+from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,8 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Entry, Event, EventLog, Registration
+from entries.models import Entry
+from tournaments.models import Event, Registration
 from tournaments.selectors.options import event_options
 
 
@@ -70,10 +71,7 @@ def entry_summary(*, event: Event) -> dict[str, Any]:
     }
 
 
-def entry_promotions(*, event: Event, limit: int = 10) -> list[EventLog]:
-    """The latest entrants moved up from the waiting list (the console's notices)."""
-    return list(
-        EventLog.objects.filter(event=event, kind=EventLog.Kind.ENTRY_PROMOTED).order_by(
-            "-created_at", "-id"
-        )[:limit]
-    )
+def entry_mailable(*, registration: Registration) -> Entry | None:
+    """The entry that made ``registration`` when its entrant gave an address (their mails go
+    there, in their ``language``), else None."""
+    return Entry.objects.filter(registration=registration).exclude(email="").first()
