@@ -33,6 +33,20 @@ def _fresh_cache() -> None:
         cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Each test starts in the site's language: a request read in Korean leaves Korean active in
+    the thread (LocaleMiddleware activates it and nothing switches it back between test client
+    requests), which made a later test that reads an English message fail by its order alone."""
+    yield
+    from django.conf import settings
+
+    if settings.configured:
+        from django.utils import translation
+
+        translation.activate(settings.LANGUAGE_CODE)
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(
     request: pytest.FixtureRequest, django_db_modify_db_settings_parallel_suffix: None

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -177,11 +178,15 @@ def club_night_started(director: Phone, api_token: str) -> tuple[int, list[str]]
     return int(match["id"]), seats
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def venue(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Nginx]]:
+@contextmanager
+def knock_behind_nginx(
+    tmp: Path, backend: str = "sqlite", *, publish_port: int = 0
+) -> Iterator[tuple[str, Nginx]]:
+    """Knock (``start_knock``) behind the reference nginx: (its https base URL, the nginx);
+    both stopped at the end, and a PostgreSQL venue's database dropped."""
     port = free_port()
-    knock, _log = start_knock(tmp_path, port, request.param)
-    nginx = start_nginx(tmp_path, port)
+    knock, _log = start_knock(tmp, port, backend)
+    nginx = start_nginx(tmp, port, publish_port=publish_port)
     try:
         yield f"https://127.0.0.1:{nginx.https}", nginx
     finally:
@@ -192,7 +197,7 @@ def venue(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str,
                 proc.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 proc.kill()
-        if request.param == "postgres":
+        if backend == "postgres":
             subprocess.run(
                 [
                     *("psql", "-h", "127.0.0.1", "-U", "postgres", "-qc"),
@@ -201,6 +206,12 @@ def venue(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str,
                 check=False,
                 capture_output=True,
             )
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def venue(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Nginx]]:
+    with knock_behind_nginx(tmp_path, request.param) as running:
+        yield running
 
 
 def test_the_venue_behind_nginx(venue: tuple[str, Nginx]) -> None:

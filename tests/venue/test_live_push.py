@@ -7,8 +7,6 @@ answered by nginx's cache (X-Cache-Status: HIT).
 
 from __future__ import annotations
 
-import signal
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -19,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import free_port
-from tests.venue.test_behind_nginx import Phone, start_knock, start_nginx
+from tests.venue.test_behind_nginx import Phone, knock_behind_nginx
 
 pytestmark = [
     pytest.mark.venue,
@@ -64,19 +62,8 @@ def pushed_venue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[st
         pytest.fail("the push needs nchan: apt-get install libnginx-mod-nchan (.ci/run does)")
     publish = free_port()
     monkeypatch.setenv("KNOCK_LIVE_PUBLISH_URL", f"http://127.0.0.1:{publish}/live/pub/")
-    port = free_port()
-    knock, _log = start_knock(tmp_path, port, "sqlite")
-    nginx = start_nginx(tmp_path, port, publish_port=publish)
-    try:
-        yield f"https://127.0.0.1:{nginx.https}"
-    finally:
-        nginx.process.send_signal(signal.SIGQUIT)
-        knock.send_signal(signal.SIGINT)
-        for proc in (nginx.process, knock):
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    with knock_behind_nginx(tmp_path, publish_port=publish) as (base, _nginx):
+        yield base
 
 
 def _table(director: Phone, api_token: str) -> tuple[int, list[str]]:

@@ -9,15 +9,12 @@ or a message waiting goes past the cache.
 from __future__ import annotations
 
 import re
-import signal
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.support import free_port
-from tests.venue.test_behind_nginx import Phone, club_night_started, start_knock, start_nginx
+from tests.venue.test_behind_nginx import Phone, club_night_started, knock_behind_nginx
 
 pytestmark = [
     pytest.mark.venue,
@@ -29,19 +26,8 @@ LANG = re.compile(r'<html lang="([a-z-]+)"')
 
 @pytest.fixture
 def venue(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    knock, _log = start_knock(tmp_path, port, "sqlite")
-    nginx = start_nginx(tmp_path, port)
-    try:
-        yield f"https://127.0.0.1:{nginx.https}"
-    finally:
-        nginx.process.send_signal(signal.SIGQUIT)
-        knock.send_signal(signal.SIGINT)
-        for proc in (nginx.process, knock):
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    with knock_behind_nginx(tmp_path) as (base, _nginx):
+        yield base
 
 
 def _visit(base: str, path: str, n: int, **headers: str) -> tuple[str, str, str]:
