@@ -34,12 +34,14 @@ __all__ = [
     "BracketState",
     "MatchState",
     "MatchStatus",
+    "NextMatch",
     "Section",
     "Slot",
     "SlotSource",
     "Vacancy",
     "bracket_state",
     "double_elimination",
+    "next_match",
     "seed_order",
     "single_elimination",
 ]
@@ -362,3 +364,45 @@ def _reset_state(
     if grand_final.status in (MatchStatus.WAITING, MatchStatus.READY):
         return MatchState(match, Vacancy.TBD, Vacancy.TBD, MatchStatus.WAITING)
     return MatchState(match, Vacancy.TBD, Vacancy.TBD, MatchStatus.NOT_NEEDED)
+
+
+@dataclass(frozen=True, slots=True)
+class NextMatch:
+    """A player's next match in the bracket while it is not made: the opponent once known, else
+    the match whose winner (or loser) they meet and the players known in it so far."""
+
+    match: int
+    opponent: int | None
+    source: Literal["winner", "loser"] | None = None
+    feeder: int | None = None
+    feeder_players: tuple[int, ...] = ()
+
+
+def next_match(state: BracketState, player: int) -> NextMatch | None:
+    """The first match still to be played that ``player`` sits in (ready, or waiting for its
+    other slot), or None: out of the bracket, or their next match is decided already.
+
+    >>> b = single_elimination([1, 2, 3, 4])
+    >>> next_match(bracket_state(b, {1: 1}), 1)
+    NextMatch(match=3, opponent=None, source='winner', feeder=2, feeder_players=(2, 3))
+    >>> next_match(bracket_state(b, {1: 1, 2: 3}), 1)
+    NextMatch(match=3, opponent=3, source=None, feeder=None, feeder_players=())
+    >>> next_match(bracket_state(b, {1: 4}), 1) is None
+    True
+    """
+    by_id = {ms.match.id: ms for ms in state.matches}
+    for ms in state.matches:
+        if ms.status not in (MatchStatus.WAITING, MatchStatus.READY) or player not in (
+            ms.home,
+            ms.away,
+        ):
+            continue
+        other, source = (ms.away, ms.match.away) if ms.home == player else (ms.home, ms.match.home)
+        if isinstance(other, int):
+            return NextMatch(ms.match.id, other)
+        if other is not Vacancy.TBD or source.kind == "seed":
+            continue
+        feeder = by_id[source.ref]
+        known = tuple(p for p in (feeder.home, feeder.away) if isinstance(p, int))
+        return NextMatch(ms.match.id, None, source.kind, source.ref, known)
+    return None

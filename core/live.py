@@ -86,6 +86,7 @@ from django.conf import settings
 from django.core.cache import cache, caches
 from django.db import InterfaceError, OperationalError, connection, connections, transaction
 from django.http import HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware
 from django.urls import Resolver404, ResolverMatch, get_urlconf, resolve
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers, set_response_etag
@@ -287,6 +288,18 @@ def cache_headers(request: HttpRequest, response: HttpResponse, *, kind: str) ->
         set_response_etag(response)
     patch_cache_control(response, public=True, max_age=0, s_maxage=seconds)
     patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    # Compressed here, once, for a client that accepts gzip (every phone): a shared cache keeps
+    # the compressed copy and sends it as it is, where nginx (gzip on, as Debian ships it) would
+    # compress the same answer again for every spectator (docs/live.md). Django's own
+    # middleware: Vary: Accept-Encoding, a weak ETag, and its BREACH mitigation.
+    _GZIP.process_response(request, response)
+
+
+def _no_response(request: HttpRequest) -> HttpResponse:
+    raise AssertionError("only process_response is used")
+
+
+_GZIP = GZipMiddleware(_no_response)
 
 
 # How often the server asks open pages to poll, on every answer to a poll of their regions.

@@ -49,6 +49,11 @@ class Entry(models.Model):
     registration = models.OneToOneField(
         Registration, null=True, blank=True, on_delete=models.SET_NULL, related_name="entry"
     )
+    # The entrant's private link (``/p/#<secret>``, :mod:`entries.links`): the nonce and the
+    # secret's digest only. Until the entry has a registration the link shows where it stands;
+    # then it is the pass (issued with this nonce), and only the pass opens.
+    nonce = models.CharField(max_length=32, blank=True, default="")
+    digest = models.CharField(max_length=64, blank=True, default="", db_index=True)
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged"
     )

@@ -18,8 +18,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 from core.errors import ApplicationError
 from core.net import client_ip
 from entries.forms import EntryForm, EntryMergeForm, EntrySettingsForm
+from entries.links import entry_secret
 from entries.models import Entry
-from entries.selectors import entry_list, entry_summary, event_entries_problem
+from entries.selectors import (
+    entry_list,
+    entry_summary,
+    entry_waiting_rank,
+    event_entries_problem,
+)
 from entries.services import (
     ENTRY_FULL,
     entry_approve,
@@ -70,7 +76,18 @@ def event_enter(request: HttpRequest, pk: int) -> HttpResponse:
             else:
                 context["entry"] = entry
                 context["summary"] = entry_summary(event=event)
-                return render(request, "entries/entry.html", {**context, "form": form})
+                context["rank"] = entry_waiting_rank(entry=entry)
+                # the entrant's own link (their pass once they have a place): shown to them only
+                secret = entry_secret(entry)
+                context["link"] = (
+                    request.build_absolute_uri(reverse("pass-open")) + "#" + secret
+                    if secret
+                    else ""
+                )
+                response = render(request, "entries/entry.html", {**context, "form": form})
+                response["Cache-Control"] = "private, no-store"
+                response["Referrer-Policy"] = "no-referrer"
+                return response
         else:
             status = 400
     else:

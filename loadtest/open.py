@@ -28,6 +28,7 @@ import re
 import ssl
 import time
 import uuid
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -83,7 +84,8 @@ class Connection:
     ) -> tuple[int, dict[str, str], bytes]:
         for attempt in (0, 1):
             reader, writer = await self.open()
-            head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}"]
+            # Accept-Encoding as a phone's browser sends it: nginx gzips HTML on the way out.
+            head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}", "Accept-Encoding: gzip"]
             head += [f"{k}: {v}" for k, v in headers.items()]
             if body or method == "POST":
                 head.append(f"Content-Length: {len(body)}")
@@ -96,6 +98,8 @@ class Connection:
                     raise
                 continue
             content = await read_body(reader, answer)
+            if answer.get("content-encoding") == "gzip":
+                content = zlib.decompress(content, 16 + zlib.MAX_WBITS)
             if answer.get("connection", "").lower() == "close":
                 self.close()
             return status, answer, content

@@ -1,6 +1,8 @@
 """The pass in the API: the holder's view (``GET /api/events/{id}/pass/`` with the secret in
-``X-Pass-Key``), the holder's seat (``/api/events/{id}/pass/seat/…``: the pass acts as that
-seat's link), and, for directors, the event's passes with their links, revoke and reissue.
+``X-Pass-Key``: their table, the round's clock there, results and standing), self check-in and
+dropping out (``POST …/pass/checkin/``, ``…/pass/withdraw/``), the holder's seat
+(``/api/events/{id}/pass/seat/…``: the pass acts as that seat's link), and, for directors, the
+event's passes with their links, revoke and reissue.
 
 The seat routes are scoring's own seat-link API views with one change: their actor is the seat
 link of the holder's current match (:func:`passes.services.pass_seat_key`, the rule the page's
@@ -25,16 +27,21 @@ from rest_framework.views import APIView
 from core.api import ERROR, FORBIDDEN, NOT_FOUND
 from core.errors import ApplicationError
 from core.net import client_ip
+from entries.models import Entry
+from entries.services import entry_withdraw_own
 from passes.links import PASS_HEADER, pass_url, secret_from
 from passes.models import PlayerPass
-from passes.selectors import pass_view
+from passes.selectors import entry_view, pass_view
 from passes.services import (
+    checkin_opens_at,
+    link_open,
+    pass_checkin,
     pass_ensure,
-    pass_open,
     pass_opened,
     pass_reissue,
     pass_revoke,
     pass_seat_key,
+    pass_withdraw,
 )
 from scoring.apis import (
     HandConfirmApi,
@@ -50,6 +57,7 @@ from scoring.models import MatchKey
 from scoring.permissions import Actor, link_refused_error
 from tournaments.apis.common import BaseApi, managed_event
 from tournaments.models import Event, Registration
+from tournaments.selectors.clock import match_clock_state
 
 PASS_PARAMETERS = [
     OpenApiParameter(
@@ -87,15 +95,78 @@ class StandingValueOutput(serializers.Serializer):
     value = serializers.JSONField()
 
 
+class PassClockOutput(serializers.Serializer):
+    round = serializers.IntegerField(source="round_number")
+    phase = serializers.ChoiceField(
+        choices=["ready", "running", "paused", "time"],
+        help_text="ready: a length, not started; running; paused; time: the round's time is up.",
+    )
+    remaining = serializers.IntegerField(
+        help_text="Seconds left at the holder's table (its extra time counted; never below 0)."
+    )
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When time is up at the holder's table, while the clock runs."
+    )
+    extension = serializers.IntegerField(
+        help_text="Extra time (seconds) a director gave the holder's table."
+    )
+    at_time = serializers.BooleanField(
+        help_text="Time is up at the holder's table: finish the hand being played."
+    )
+
+
+class BracketNextOutput(serializers.Serializer):
+    opponent = serializers.CharField(allow_null=True, help_text="The opponent, once known.")
+    meets = serializers.ChoiceField(
+        source="source",
+        choices=["winner", "loser"],
+        allow_null=True,
+        help_text="Else the holder meets the winner (or loser) of the match of `feeder_players`.",
+    )
+    feeder_players = serializers.ListField(
+        child=serializers.CharField(), help_text="Its players known so far (none, one or two)."
+    )
+
+
+class NextEventOutput(serializers.Serializer):
+    event = serializers.IntegerField()
+    name = serializers.CharField()
+    link = serializers.CharField(help_text="The holder's pass link for it (`/p/#<secret>`).")
+
+
 class PassViewOutput(serializers.Serializer):
     event = serializers.IntegerField()
     event_name = serializers.CharField()
     player = serializers.CharField()
-    status = serializers.CharField(help_text="`registered`, `checked_in` or `dropped`.")
+    status = serializers.CharField(
+        help_text="`registered`, `checked_in` or `dropped`; for the link of an entry without a "
+        "place yet: `pending` (awaiting approval), `waiting`, `withdrawn` or `refused`."
+    )
+    waiting_position = serializers.IntegerField(
+        allow_null=True,
+        required=False,
+        help_text="An entry on the waiting list: its place (1 moves up first); else null.",
+    )
+    checkin_opens = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When self check-in with the pass opens (null: at any time).",
+    )
     current = CurrentOutput(allow_null=True)
+    clock = PassClockOutput(
+        allow_null=True,
+        help_text="The round's clock at the holder's table (null: no clock, or dropped out).",
+    )
     results = ResultOutput(many=True)
     rank = serializers.IntegerField(allow_null=True)
     standing = StandingValueOutput(many=True)
+    next = BracketNextOutput(
+        allow_null=True,
+        help_text="In a bracket, whom the holder meets next while that match is not made yet.",
+    )
+    next_event = NextEventOutput(
+        allow_null=True,
+        help_text="The playoff cut from this event, once the holder is in it, with their pass.",
+    )
 
 
 class PassRowOutput(serializers.Serializer):
@@ -106,35 +177,89 @@ class PassRowOutput(serializers.Serializer):
     opened = serializers.BooleanField()
 
 
-def _pass_data(player_pass: PlayerPass) -> dict[str, Any]:
+def _pass_data(player_pass: PlayerPass, request: Request) -> dict[str, Any]:
     view = pass_view(player_pass=player_pass)
+    following = view.next_pass
+    dropped = view.registration.status == Registration.Status.DROPPED
     return {
         "event": view.event.pk,
         "event_name": view.event.name,
         "player": view.registration.player.name,
         "status": view.registration.status,
+        "waiting_position": None,
+        "checkin_opens": checkin_opens_at(event=view.event),
         "current": view.current,
+        # as the page shows it: the clock of the holder's table, while they are in the event
+        "clock": match_clock_state(match=view.current.match)
+        if view.current is not None and not dropped
+        else None,
         "results": list(view.results),
         "rank": view.rank,
         "standing": [{"name": label, "value": value} for label, value in view.standing],
+        "next": view.bracket_next,
+        "next_event": {
+            "event": following.registration.event_id,
+            "name": following.registration.event.name,
+            "link": pass_url(absolute=request.build_absolute_uri, player_pass=following),
+        }
+        if following is not None
+        else None,
     }
 
 
-def pass_of_request(request: Request, event_id: int) -> PlayerPass:
-    """The active pass in the request's ``X-Pass-Key`` for event ``event_id``: 404 for an
-    unknown or revoked pass (429 past the limit on invalid secrets), 403 for another event's."""
+def link_of_request(request: Request, event_id: int) -> PlayerPass | Entry:
+    """What the request's ``X-Pass-Key`` opens for event ``event_id``: an active pass, or an
+    entry still without a place (the link given at entry, :mod:`entries.links`). 404 for an
+    unknown or revoked one (429 past the limit on invalid secrets), 403 for another event's."""
     secret = secret_from(request.headers.get(PASS_HEADER) or "")
     try:
-        player_pass = pass_open(secret=secret, ip=client_ip(request))
+        opened = link_open(secret=secret, ip=client_ip(request))
     except LinkRefused as refused:
         if refused.status == 404:
             raise ApplicationError(
                 _("This pass is not valid: it was replaced or never existed."), status=404
             ) from None
         raise link_refused_error(refused) from None
-    if player_pass.registration.event_id != event_id:
+    held_event = opened.event_id if isinstance(opened, Entry) else opened.registration.event_id
+    if held_event != event_id:
         raise ApplicationError(_("Your pass is for another event."), status=403)
-    return player_pass
+    return opened
+
+
+def pass_of_request(request: Request, event_id: int) -> PlayerPass:
+    """The active pass in the request's ``X-Pass-Key`` for event ``event_id`` (as
+    :func:`link_of_request`; 409 for the link of an entry that has no place yet)."""
+    opened = link_of_request(request, event_id)
+    if isinstance(opened, Entry):
+        raise ApplicationError(_("You have no place in this event yet."), status=409)
+    return opened
+
+
+def _entry_data(entry: Entry) -> dict[str, Any]:
+    """An entry without a place, in the pass's shape: its status and place on the list."""
+    view = entry_view(entry=entry)
+    return {
+        "event": view.event.pk,
+        "event_name": view.event.name,
+        "player": view.entry.name,
+        "status": view.entry.status,
+        "waiting_position": view.rank,
+        "checkin_opens": None,
+        "current": None,
+        "clock": None,
+        "results": [],
+        "rank": None,
+        "standing": [],
+        "next": None,
+        "next_event": None,
+    }
+
+
+def _view_data(opened: PlayerPass | Entry, request: Request) -> dict[str, Any]:
+    if isinstance(opened, Entry):
+        return _entry_data(opened)
+    pass_opened(player_pass=opened)
+    return _pass_data(opened, request)
 
 
 class PassViewApi(APIView):
@@ -153,12 +278,74 @@ class PassViewApi(APIView):
             429: THROTTLED,
         },
         description="The holder's view of their pass: their current table, results and "
-        "standing. 404 for an unknown or revoked pass, 403 for a pass of another event.",
+        "standing. 404 for an unknown or revoked pass, 403 for a pass of another event. The "
+        "link given at entry answers here too: before the entrant has a place, with the "
+        "entry's `status` (`pending`, `waiting`, `withdrawn`, `refused`) and "
+        "`waiting_position`; then it is the pass.",
     )
     def get(self, request: Request, event_id: int) -> Response:
+        opened = link_of_request(request, event_id)
+        return Response(PassViewOutput(_view_data(opened, request)).data)
+
+
+PASS_ACT_REFUSALS = {
+    403: OpenApiResponse(ERROR, description="A pass of another event."),
+    404: NOT_FOUND,
+    409: OpenApiResponse(ERROR, description="Not now: the message says why."),
+    429: THROTTLED,
+}
+
+
+class PassCheckinApi(APIView):
+    """The holder checks in with their pass, from the time the director set."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @extend_schema(
+        operation_id="event_pass_checkin",
+        request=None,
+        parameters=PASS_PARAMETERS,
+        responses={200: PassViewOutput, **PASS_ACT_REFUSALS},
+        description="Check the holder in (twice is harmless); the answer is the pass's view. "
+        "409 before self check-in opens (the message says when), after dropping out, or once "
+        "the event is finished.",
+    )
+    def post(self, request: Request, event_id: int) -> Response:
         player_pass = pass_of_request(request, event_id)
         pass_opened(player_pass=player_pass)
-        return Response(PassViewOutput(_pass_data(player_pass)).data)
+        pass_checkin(player_pass=player_pass)
+        player_pass.registration.refresh_from_db()
+        return Response(PassViewOutput(_pass_data(player_pass, request)).data)
+
+
+class PassWithdrawApi(APIView):
+    """The holder drops out of the event: not paired again; the director's console names them."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[type] = []
+
+    @extend_schema(
+        operation_id="event_pass_withdraw",
+        request=None,
+        parameters=PASS_PARAMETERS,
+        responses={200: PassViewOutput, **PASS_ACT_REFUSALS},
+        description="Drop the holder out of the event (twice is harmless): they are not paired "
+        "again, an open match of theirs is a walkover, and the console tells the directors. "
+        "The answer is the pass's view. 409 once the event is finished. With the link of an "
+        "entry that has no place yet (awaiting approval or waiting), the entry is withdrawn "
+        "and nothing else changes (nobody moves up); 409 when it is withdrawn already or was "
+        "refused.",
+    )
+    def post(self, request: Request, event_id: int) -> Response:
+        opened = link_of_request(request, event_id)
+        if isinstance(opened, Entry):
+            entry_withdraw_own(entry=opened)
+            return Response(PassViewOutput(_entry_data(opened)).data)
+        pass_opened(player_pass=opened)
+        pass_withdraw(player_pass=opened)
+        opened.registration.refresh_from_db()
+        return Response(PassViewOutput(_pass_data(opened, request)).data)
 
 
 # -- the holder's seat -----------------------------------------------------------------------------

@@ -3,7 +3,9 @@ its shape check and its limit on invalid secrets), in a domain of its own: a pas
 ``secret_of("pass:" + nonce)``, so no pass and seat key can share a secret.
 
 The link is ``https://<site>/p/#<secret>`` (the fragment never reaches the server); ``/p/<secret>/``
-works when typed. API clients send the secret in the ``X-Pass-Key`` header.
+works when typed. API clients send the secret in the ``X-Pass-Key`` header. The link an entrant
+is given at entry is the same link (:mod:`entries.links`): before they have a place it shows
+their entry; then it is their pass.
 """
 
 from __future__ import annotations
@@ -12,12 +14,15 @@ from collections.abc import Callable
 
 from django.urls import reverse
 
+from entries.links import LINK_DOMAIN
 from passes.models import PlayerPass
 from scoring.links import secret_of
 
 PASS_HEADER = "X-Pass-Key"
 SESSION_KEY = "knock.passes"
-DOMAIN = "pass:"
+# The browser's entries still without a place, opened with their link: event id → entry id.
+ENTRY_SESSION_KEY = "knock.entries"
+DOMAIN = LINK_DOMAIN  # an entry's link becomes its pass: the same domain (entries.links)
 
 
 def pass_secret(player_pass: PlayerPass) -> str:

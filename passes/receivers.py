@@ -46,11 +46,16 @@ def pass_on_registration(sender: Any, registration: Registration, **kwargs: Any)
 
 
 @receiver(round_paired, sender=Round)
-def passes_on_round(sender: Any, round: Round, **kwargs: Any) -> None:
+def passes_on_round(
+    sender: Any, round: Round, players: list[int] | None = None, **kwargs: Any
+) -> None:
+    """Mail the round's table to its pass holders: all of them, or (a bracket seating a match)
+    only the ``players`` just seated."""
     from passes.tasks import round_passes_mail_task
 
     event_id = round.event_id
-    _mail_soon(round_passes_mail_task, round.pk, due=lambda: passes_mailable(event_id=event_id))
+    args = (round.pk,) if players is None else (round.pk, sorted(set(players)))
+    _mail_soon(round_passes_mail_task, *args, due=lambda: passes_mailable(event_id=event_id))
 
 
 @receiver(console_notes)

@@ -10,9 +10,12 @@ from typing import Any
 
 from django.db.models import Max
 
+from entries.models import Entry
+from entries.selectors import entry_waiting_rank, event_mailable
 from passes.models import PlayerPass
 from scoring.models import Match
 from tournaments.models import Event, Registration, Round, Standing
+from tournaments.selectors import BracketNext, bracket_next
 from tournaments.standings_labels import TIEBREAK_LABELS
 
 
@@ -53,6 +56,10 @@ class PassView:
     rank: int | None
     standing: tuple[tuple[str, Any], ...] = field(default=())
     rounds_paired: int = 0
+    # The holder's own pass for the playoff cut from this event, once they are in it.
+    next_pass: PlayerPass | None = None
+    # In a bracket, whom the holder meets next while that match is not made yet.
+    bracket_next: BracketNext | None = None
 
 
 def _names(match: Match, player_id: int) -> tuple[str, ...]:
@@ -119,6 +126,61 @@ def _outcome(match: Match, player_id: int) -> str:
     return "lost"
 
 
+def pass_next(*, registration: Registration) -> PlayerPass | None:
+    """The holder's active pass for the playoff cut from ``registration``'s event (the newest,
+    if several), or None: the pass points on to it."""
+    return (
+        PlayerPass.objects.select_related("registration__event")
+        .filter(
+            registration__event__playoff_of_id=registration.event_id,
+            registration__player_id=registration.player_id,
+            revoked_at__isnull=True,
+        )
+        .order_by("-registration__event_id")
+        .first()
+    )
+
+
+def entry_pass(*, entry: Entry) -> PlayerPass | None:
+    """The pass ``entry``'s link now opens (the entry has a place and its pass was issued with
+    the link's nonce), or None: no place yet, or the director has reissued that pass."""
+    if entry.registration_id is None or not entry.nonce:
+        return None
+    return (
+        PlayerPass.objects.select_related("registration__event", "registration__player")
+        .filter(registration_id=entry.registration_id, nonce=entry.nonce, revoked_at__isnull=True)
+        .first()
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EntryView:
+    """What an entry's link shows its entrant before they have a place: their entry only."""
+
+    entry: Entry
+    event: Event
+    rank: int | None  # on the waiting list, 1 moves up first
+    has_pass: bool  # they have a place now: the link opens their pass
+
+
+def entry_view(*, entry: Entry) -> EntryView:
+    entry = Entry.objects.select_related("event").get(pk=entry.pk)
+    return EntryView(
+        entry=entry,
+        event=entry.event,
+        rank=entry_waiting_rank(entry=entry),
+        has_pass=entry_pass(entry=entry) is not None,
+    )
+
+
+def entry_version(*, entry: Entry) -> int:
+    """The live version of an entry's page: it moves when its status or its place on the
+    waiting list changes (someone ahead withdrew or moved up), or it gets its pass."""
+    view = entry_view(entry=entry)
+    state = repr((view.entry.status, view.rank, view.has_pass, view.entry.registration_id))
+    return int(hashlib.sha256(state.encode()).hexdigest()[:13], 16)
+
+
 def pass_view(*, player_pass: PlayerPass) -> PassView:
     """What ``player_pass`` shows its holder."""
     registration = player_pass.registration
@@ -149,15 +211,21 @@ def pass_view(*, player_pass: PlayerPass) -> PassView:
         .aggregate(n=Max("number"))["n"]
         or 0
     )
+    current = _current(matches, pid)
+    waiting = registration.status != Registration.Status.DROPPED and (
+        current is None or (current.finished and not current.bye)
+    )
     return PassView(
         player_pass=player_pass,
         event=event,
         registration=registration,
-        current=_current(matches, pid),
+        current=current,
         results=results,
         rank=row.rank if row is not None else None,
         standing=standing,
         rounds_paired=paired,
+        next_pass=pass_next(registration=registration),
+        bracket_next=bracket_next(event=event, player_id=pid) if waiting else None,
     )
 
 
@@ -183,7 +251,8 @@ def pass_version(*, player_pass: PlayerPass) -> int:
         .values_list("pk", "status", "live_seq")[:2]
     )
     revoked = PlayerPass.objects.filter(pk=player_pass.pk, revoked_at__isnull=True).exists()
-    state = repr((registration, rounds, open_matches, revoked))
+    following = pass_next(registration=player_pass.registration)
+    state = repr((registration, rounds, open_matches, revoked, following and following.pk))
     return int(hashlib.sha256(state.encode()).hexdigest()[:13], 16)
 
 
@@ -208,13 +277,6 @@ def passes_withdrawn(*, event: Event) -> list[tuple[str, Any]]:
 
 
 def passes_mailable(*, event_id: int) -> bool:
-    """Whether any active pass of the event has an address to mail (an entry with an email)."""
-    return (
-        PlayerPass.objects.filter(
-            registration__event_id=event_id,
-            revoked_at__isnull=True,
-            registration__entry__isnull=False,
-        )
-        .exclude(registration__entry__email="")
-        .exists()
-    )
+    """Whether any pass holder of the event may have an address to mail (an entry with an
+    email, theirs or, in a playoff, the one they made for the event it was cut from)."""
+    return event_mailable(event_id=event_id)

@@ -12,16 +12,18 @@ from collections.abc import Callable
 from datetime import datetime, time
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
-from django.utils.formats import time_format
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 
 from core.errors import ApplicationError
 from core.live import live_changed
-from entries.selectors import entry_mailable
+from entries.models import Entry
+from entries.selectors import entry_find, entry_mailable, entry_pass_nonce
 from passes.links import pass_secret, pass_url
 from passes.models import PlayerPass
 from passes.selectors import pass_current_match
@@ -35,7 +37,8 @@ from scoring.links import (
     new_nonce,
 )
 from scoring.models import MatchKey
-from scoring.services import match_keys_ensure
+from scoring.permissions import Actor
+from scoring.services import match_keys_ensure, match_links_reissue
 from tournaments.models import Event, Registration, Round
 from tournaments.permissions import user_can_manage_event
 from tournaments.selectors import event_option
@@ -49,7 +52,13 @@ logger = logging.getLogger(__name__)
 
 
 def _create(registration: Registration) -> PlayerPass:
-    player_pass = PlayerPass(registration=registration, nonce=new_nonce())
+    """A new pass; the first one of an entrant who was given a link at entry is issued with
+    that link's nonce, so the link opens it (:mod:`entries.links`). A reissued pass, or one
+    whose nonce was used already, gets a new nonce: the old link stops."""
+    nonce = entry_pass_nonce(registration=registration)
+    if not nonce or PlayerPass.objects.filter(nonce=nonce).exists():
+        nonce = new_nonce()
+    player_pass = PlayerPass(registration=registration, nonce=nonce)
     player_pass.digest = digest_of(pass_secret(player_pass))
     player_pass.save()
     return player_pass
@@ -72,22 +81,44 @@ def _require_director(*, user: object, event: Event) -> None:
         raise ApplicationError(_("Only the event's directors may manage its passes."), status=403)
 
 
+def _seat_link_replace(*, old: PlayerPass | None, user: object) -> None:
+    """The holder's seat at their match in play gets a new link: a browser that held the old
+    pass (a lost phone) may hold that seat from its one tap. The pass's next tap takes the new
+    link; a slip printed for that seat stops too. A director who plays at that table cannot
+    replace its links (scoring's rule): the seat is then left as it is."""
+    current = pass_current_match(player_pass=old) if old is not None else None
+    if current is None or current.finished or current.position is None:
+        return
+    actor = Actor(user=user if isinstance(user, get_user_model()) else None)
+    try:
+        match_links_reissue(match=current.match, actor=actor, positions=[current.position])
+    except ApplicationError:
+        logger.info("pass revoked: seat %s of match %s kept", current.position, current.match.pk)
+
+
 def pass_revoke(*, registration: Registration, user: object) -> None:
-    """Revoke ``registration``'s pass (a director): its link answers 404 from now on."""
-    _require_director(user=user, event=registration.event)
-    PlayerPass.objects.filter(registration=registration, revoked_at__isnull=True).update(
-        revoked_at=timezone.now()
-    )
-
-
-def pass_reissue(*, registration: Registration, user: object) -> PlayerPass:
-    """Revoke ``registration``'s pass and issue a new one (a director): the old link stops."""
+    """Revoke ``registration``'s pass (a director): its link answers 404 from now on, and the
+    holder's seat at a match in play (which the pass may have taken) gets a new link."""
     _require_director(user=user, event=registration.event)
     with transaction.atomic():
-        Registration.objects.select_for_update().get(pk=registration.pk)
+        old = PlayerPass.objects.filter(registration=registration, revoked_at__isnull=True).first()
         PlayerPass.objects.filter(registration=registration, revoked_at__isnull=True).update(
             revoked_at=timezone.now()
         )
+        _seat_link_replace(old=old, user=user)
+
+
+def pass_reissue(*, registration: Registration, user: object) -> PlayerPass:
+    """Revoke ``registration``'s pass and issue a new one (a director): the old link stops, and
+    so does the holder's seat link at a match in play (the new pass takes the new one)."""
+    _require_director(user=user, event=registration.event)
+    with transaction.atomic():
+        Registration.objects.select_for_update().get(pk=registration.pk)
+        old = PlayerPass.objects.filter(registration=registration, revoked_at__isnull=True).first()
+        PlayerPass.objects.filter(registration=registration, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
+        _seat_link_replace(old=old, user=user)
         return _create(registration)
 
 
@@ -119,6 +150,21 @@ def pass_open(*, secret: str, ip: str | None) -> PlayerPass:
     raise LinkRefused(status=404)
 
 
+def link_open(*, secret: str, ip: str | None) -> PlayerPass | Entry:
+    """What the link ``secret`` opens: an active pass, else an entry still without a place
+    (its entrant was given the link at entry: :mod:`entries.links`); else the failure counts
+    against ``ip`` as :func:`pass_open`'s does."""
+    found = pass_find(secret=secret)
+    if found is not None:
+        return found
+    entry = entry_find(secret=secret)
+    if entry is not None:
+        return entry
+    if bad_secret_note(ip) > failure_limit():
+        raise LinkRefused(status=429, retry_after=failure_window())
+    raise LinkRefused(status=404)
+
+
 def pass_opened(*, player_pass: PlayerPass) -> None:
     """Note the first opening (the console counts opened passes)."""
     if player_pass.opened_at is None:
@@ -142,13 +188,22 @@ def checkin_opens_at(*, event: Event) -> datetime | None:
     return timezone.make_aware(datetime.combine(day, time(hours, minutes)))
 
 
+def checkin_opens_text(opens: datetime, *, now: datetime | None = None) -> str:
+    """When check-in opens, as the holder reads it: the time on the day itself, the date and
+    time before (an event of next Saturday does not open "at 09:30" today)."""
+    local = timezone.localtime(opens)
+    if local.date() == timezone.localtime(now or timezone.now()).date():
+        return time_format(local)
+    return date_format(local, "SHORT_DATETIME_FORMAT")
+
+
 def pass_checkin(*, player_pass: PlayerPass, now: datetime | None = None) -> Registration:
     """The holder checks in with their pass, once check-in has opened (409 before)."""
     registration = player_pass.registration
     opens = checkin_opens_at(event=registration.event)
     if opens is not None and (now or timezone.now()) < opens:
         raise ApplicationError(
-            _("Check-in opens at %(time)s.") % {"time": time_format(timezone.localtime(opens))},
+            _("Check-in opens at %(time)s.") % {"time": checkin_opens_text(opens, now=now)},
             status=409,
         )
     registration = registration_checkin(registration=registration)
@@ -160,10 +215,16 @@ def pass_withdraw(*, player_pass: PlayerPass) -> Registration:
     """The holder withdraws from the event (the withdrawal service: not paired again, open
     matches become walkovers); the console names them."""
     with transaction.atomic():
+        # Read without a lock (the drop locks the event, then the registration): a registration
+        # a director dropped before is not the holder's withdrawal, and the console says so.
+        was_dropped = Registration.objects.filter(
+            pk=player_pass.registration_id, status=Registration.Status.DROPPED
+        ).exists()
         registration = registration_drop(registration=player_pass.registration)
-        PlayerPass.objects.filter(pk=player_pass.pk, withdrew_at__isnull=True).update(
-            withdrew_at=timezone.now()
-        )
+        if not was_dropped:
+            PlayerPass.objects.filter(pk=player_pass.pk, withdrew_at__isnull=True).update(
+                withdrew_at=timezone.now()
+            )
     live_changed(page="event", pk=registration.event_id)
     return registration
 
@@ -235,21 +296,22 @@ def pass_mail(
     return True
 
 
-def round_passes_mail(*, round_id: int) -> int:
-    """Mail every pass holder of a paired round where they sit; the count of mails sent."""
+def round_passes_mail(*, round_id: int, player_ids: list[int] | None = None) -> int:
+    """Mail every pass holder of a paired round where they sit (only ``player_ids``, when
+    given: a bracket seats its matches one by one); the count of mails sent."""
     rnd = Round.objects.select_related("event").filter(pk=round_id).first()
     if rnd is None:
         return 0
     sent = 0
     passes = (
         PlayerPass.objects.select_related("registration__event", "registration__player")
-        .filter(
-            registration__event_id=rnd.event_id,
-            revoked_at__isnull=True,
-            registration__entry__isnull=False,
-        )
+        .filter(registration__event_id=rnd.event_id, revoked_at__isnull=True)
         .exclude(registration__status=Registration.Status.DROPPED)
     )
+    if rnd.event.playoff_of_id is None:  # a playoff's players entered the event it was cut from
+        passes = passes.filter(registration__entry__isnull=False)
+    if player_ids is not None:
+        passes = passes.filter(registration__player_id__in=player_ids)
     for player_pass in passes:
         sent += int(pass_mail(player_pass=player_pass, rnd=rnd))
     return sent

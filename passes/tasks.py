@@ -21,6 +21,6 @@ def pass_mail_task(pass_id: int) -> bool:
 
 
 @shared_task(name="passes.round_mail", ignore_result=True)
-def round_passes_mail_task(round_id: int) -> int:
-    """Mail each pass holder of a paired round where they sit."""
-    return round_passes_mail(round_id=round_id)
+def round_passes_mail_task(round_id: int, player_ids: list[int] | None = None) -> int:
+    """Mail each pass holder of a paired round (or only ``player_ids``) where they sit."""
+    return round_passes_mail(round_id=round_id, player_ids=player_ids)

@@ -6,6 +6,16 @@ from passes import apis
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("events/<int:event_id>/pass/", apis.PassViewApi.as_view(), name="event-pass"),
+    path(
+        "events/<int:event_id>/pass/checkin/",
+        apis.PassCheckinApi.as_view(),
+        name="event-pass-checkin",
+    ),
+    path(
+        "events/<int:event_id>/pass/withdraw/",
+        apis.PassWithdrawApi.as_view(),
+        name="event-pass-withdraw",
+    ),
     path("events/<int:event_id>/pass/seat/", apis.PassSeatApi.as_view(), name="event-pass-seat"),
     path(
         "events/<int:event_id>/pass/seat/hands/",

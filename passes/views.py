@@ -2,6 +2,10 @@
 (``/events/<id>/pass/``, live), self check-in, withdrawal, the one tap to their seat, and the
 director's list of an event's passes.
 
+The same link, given at entry, opens an entry still without a place: the same page then shows
+where it stands (awaiting approval, its number on the waiting list) and lets the entrant
+withdraw it; once the entrant has a place, the page is their pass (:mod:`entries.links`).
+
 Following a pass exchanges the secret for a pass session (this browser holds the pass of that
 event) and redirects to the clean URL, as the seat links do (:mod:`scoring.links`).
 """
@@ -21,14 +25,17 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from core.errors import ApplicationError
 from core.net import client_ip
 from core.parsing import parse_ascii_int
-from passes.links import SESSION_KEY, pass_url, secret_from
+from entries.models import Entry
+from entries.services import entry_withdraw_own
+from passes.links import ENTRY_SESSION_KEY, SESSION_KEY, pass_url, secret_from
 from passes.models import PlayerPass
-from passes.selectors import pass_version, pass_view
+from passes.selectors import entry_pass, entry_version, entry_view, pass_version, pass_view
 from passes.services import (
     checkin_opens_at,
+    checkin_opens_text,
+    link_open,
     pass_checkin,
     pass_ensure,
-    pass_open,
     pass_opened,
     pass_reissue,
     pass_revoke,
@@ -76,9 +83,18 @@ def pass_visit(request: HttpRequest, secret: str) -> HttpResponse:
     return _exchange(request, secret)
 
 
+def session_entries(request: HttpRequest) -> dict[str, int]:
+    """The entries (still without a place) this browser opened with their link: event id (as
+    text) → entry id."""
+    raw = request.session.get(ENTRY_SESSION_KEY) or {}
+    if not isinstance(raw, dict):
+        return {}
+    return {str(k): v for k, v in raw.items() if isinstance(v, int)}
+
+
 def _exchange(request: HttpRequest, secret: str) -> HttpResponse:
     try:
-        player_pass = pass_open(secret=secret, ip=client_ip(request))
+        opened = link_open(secret=secret, ip=client_ip(request))
     except LinkRefused as exc:
         error = link_refused_error(exc)
         if exc.status == 404:
@@ -86,9 +102,21 @@ def _exchange(request: HttpRequest, secret: str) -> HttpResponse:
                 request, _("This pass is not valid: it was replaced or never existed."), 404
             )
         return refused(request, error.message, error.status)
-    held = session_passes(request)
+    held, entries = session_passes(request), session_entries(request)
+    if isinstance(opened, Entry):  # an entrant without a place yet: their entry's page
+        held.pop(str(opened.event_id), None)
+        entries[str(opened.event_id)] = opened.pk
+        request.session[SESSION_KEY] = held
+        request.session[ENTRY_SESSION_KEY] = entries
+        request.session.cycle_key()
+        response = HttpResponseRedirect(reverse("pass-page", args=[opened.event_id]))
+        response["Referrer-Policy"] = "no-referrer"
+        return response
+    player_pass = opened
     held[str(player_pass.registration.event_id)] = player_pass.pk
+    entries.pop(str(player_pass.registration.event_id), None)
     request.session[SESSION_KEY] = held
+    request.session[ENTRY_SESSION_KEY] = entries
     request.session.cycle_key()
     pass_opened(player_pass=player_pass)
     response = HttpResponseRedirect(reverse("pass-page", args=[player_pass.registration.event_id]))
@@ -100,6 +128,8 @@ def held_pass(request: HttpRequest, event_id: int) -> PlayerPass | HttpResponse:
     """The pass this browser holds for ``event_id``, or the refusal page to answer with."""
     held = session_passes(request)
     pass_id = held.get(str(event_id))
+    if pass_id is None:
+        pass_id = _entry_became_pass(request, event_id)
     if pass_id is None:
         if held:
             return refused(request, _("Your pass is for another event."), 403)
@@ -120,6 +150,55 @@ def held_pass(request: HttpRequest, event_id: int) -> PlayerPass | HttpResponse:
     return player_pass
 
 
+def _entry_became_pass(request: HttpRequest, event_id: int) -> int | None:
+    """The pass an entry this browser opened has become (the entrant has a place now): held
+    from now on, as the entry's link now opens it. None otherwise."""
+    entries = session_entries(request)
+    entry_id = entries.get(str(event_id))
+    entry = Entry.objects.filter(pk=entry_id, event_id=event_id).first() if entry_id else None
+    player_pass = entry_pass(entry=entry) if entry is not None else None
+    if player_pass is None:
+        return None
+    held = session_passes(request)
+    held[str(event_id)] = player_pass.pk
+    entries.pop(str(event_id), None)
+    request.session[SESSION_KEY] = held
+    request.session[ENTRY_SESSION_KEY] = entries
+    return player_pass.pk
+
+
+def held_entry(request: HttpRequest, event_id: int) -> Entry | None:
+    """The entry without a place this browser opened for ``event_id`` (and holds no pass of
+    the event), or None: then the pass rules apply (an entry that has become a pass is held
+    as that pass)."""
+    if str(event_id) in session_passes(request):
+        return None
+    entry_id = session_entries(request).get(str(event_id))
+    entry = (
+        Entry.objects.select_related("event").filter(pk=entry_id, event_id=event_id).first()
+        if entry_id
+        else None
+    )
+    if entry is None or entry.registration_id is not None:
+        return None
+    return entry
+
+
+def _entry_context(entry: Entry) -> dict[str, Any]:
+    view = entry_view(entry=entry)
+    return {
+        "view": view,
+        "event": view.event,
+        "entry": view.entry,
+        "live": {
+            "version": entry_version(entry=entry),
+            "fragment_url": reverse("pass-live", args=[view.event.pk]),
+            "version_url": "",
+            "poll_ms": POLL_MS,
+        },
+    }
+
+
 def _context(request: HttpRequest, player_pass: PlayerPass) -> dict[str, Any]:
     view = pass_view(player_pass=player_pass)
     opens = checkin_opens_at(event=view.event)
@@ -131,7 +210,11 @@ def _context(request: HttpRequest, player_pass: PlayerPass) -> dict[str, Any]:
         "event": view.event,
         "registration": view.registration,
         "current": view.current,
-        "checkin_opens": opens,
+        "checkin_opens": checkin_opens_text(opens) if opens is not None else "",
+        # the holder's own pass for the playoff cut from this event (a link to follow)
+        "next_url": pass_url(absolute=request.build_absolute_uri, player_pass=view.next_pass)
+        if view.next_pass is not None
+        else "",
         "live": {
             "version": pass_version(player_pass=player_pass),
             "fragment_url": reverse("pass-live", args=[view.event.pk]),
@@ -143,7 +226,13 @@ def _context(request: HttpRequest, player_pass: PlayerPass) -> dict[str, Any]:
 
 @require_GET
 def pass_page(request: HttpRequest, pk: int) -> HttpResponse:
-    """The holder's page: check-in, where they play now, their results and standing."""
+    """The holder's page: check-in, where they play now, their results and standing; for an
+    entrant without a place yet, where their entry stands."""
+    entry = held_entry(request, pk)
+    if entry is not None:
+        response = render(request, "passes/entry.html", _entry_context(entry))
+        response["Cache-Control"] = "private, no-store"
+        return response
     found = held_pass(request, pk)
     if isinstance(found, HttpResponse):
         return found
@@ -155,6 +244,9 @@ def pass_page(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def pass_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The page's live regions; ``304`` while the version the page shows is current."""
+    entry = held_entry(request, pk)
+    if entry is not None:
+        return _live_answer(request, entry_version(entry=entry), "passes/_entry_live.html", entry)
     found = held_pass(request, pk)
     if isinstance(found, HttpResponse):
         if found.status_code in (403, 404):
@@ -162,11 +254,17 @@ def pass_live(request: HttpRequest, pk: int) -> HttpResponse:
             gone["X-Knock-Credential"] = "gone"
             return gone
         return found
-    version = pass_version(player_pass=found)
+    return _live_answer(request, pass_version(player_pass=found), "passes/_live.html", found)
+
+
+def _live_answer(
+    request: HttpRequest, version: int, template: str, held: PlayerPass | Entry
+) -> HttpResponse:
     if request.headers.get("If-None-Match", "").strip('"') == str(version):
         response = HttpResponse(status=304)
     else:
-        response = render(request, "passes/_live.html", _context(request, found))
+        context = _entry_context(held) if isinstance(held, Entry) else _context(request, held)
+        response = render(request, template, context)
     response["ETag"] = f'"{version}"'
     response["Cache-Control"] = "private, no-store"
     response["X-Live-Poll-Ms"] = str(POLL_MS)
@@ -201,7 +299,11 @@ def pass_checkin_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def pass_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
-    """Drop out of the event: a confirmation page, then the withdrawal."""
+    """Drop out of the event: a confirmation page, then the withdrawal (for an entrant without
+    a place yet: their entry leaves the list)."""
+    entry = held_entry(request, pk)
+    if entry is not None:
+        return _entry_withdraw(request, entry)
     found = held_pass(request, pk)
     if isinstance(found, HttpResponse):
         return found
@@ -217,6 +319,18 @@ def pass_withdraw_view(request: HttpRequest, pk: int) -> HttpResponse:
         lambda p: pass_withdraw(player_pass=p),
         _("You have dropped out of the event: you will not be paired again."),
     )
+
+
+def _entry_withdraw(request: HttpRequest, entry: Entry) -> HttpResponse:
+    if request.method != "POST" or request.POST.get("confirm") != "1":
+        return render(request, "passes/entry_withdraw.html", {"event": entry.event, "entry": entry})
+    try:
+        entry_withdraw_own(entry=entry)
+    except ApplicationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("You have withdrawn your entry."))
+    return HttpResponseRedirect(reverse("pass-page", args=[entry.event_id]))
 
 
 @require_POST

@@ -69,16 +69,23 @@ def nginx_site(
 
 
 def nginx_main(tmp: Path, *, connections: int = 256, cache_log: bool = False) -> str:
-    """The main nginx.conf around the site (what Debian's /etc/nginx/nginx.conf does)."""
+    """The main nginx.conf around the site: what Debian's /etc/nginx/nginx.conf does (a worker
+    a core, sendfile, gzip of HTML for the clients that ask, as phones do), with the paths of
+    ``tmp`` and room for ``connections``."""
     user = "user root;\n" if os.geteuid() == 0 else ""
     nchan = f"load_module {NCHAN_MODULE};\n" if NCHAN_MODULE.exists() else ""
-    return f"""{user}{nchan}worker_processes 1;
+    return f"""{user}{nchan}worker_processes auto;
 worker_rlimit_nofile {max(1024, 4 * connections)};
 pid {tmp / "nginx.pid"};
 error_log {tmp / "error.log"} warn;
 events {{ worker_connections {connections}; }}
 http {{
+    sendfile on;
+    tcp_nopush on;
+    types_hash_max_size 2048;
     include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    gzip on;
     client_body_temp_path {tmp / "body"};
     proxy_temp_path {tmp / "proxy"};
     fastcgi_temp_path {tmp / "fastcgi"};

@@ -51,6 +51,10 @@ class Event(models.Model):
         related_name="league_events",
         limit_choices_to={"kind": "league"},
     )
+    # The event a playoff was cut from (``event_playoff_create``): its players' passes point on.
+    playoff_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="playoffs"
+    )
     name = models.CharField(_("name"), max_length=160)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)

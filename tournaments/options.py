@@ -92,6 +92,7 @@ class _Declared:
     kinds: tuple[str, ...]
     kind_defaults: tuple[tuple[str, Any], ...]
     on_form: bool
+    time_of_day: bool = False
 
 
 def _option(
@@ -103,6 +104,7 @@ def _option(
     kinds: tuple[str, ...] = ALL_KINDS,
     kind_defaults: Mapping[str, Any] | None = None,
     on_form: bool = True,
+    time_of_day: bool = False,
 ) -> dict[str, _Declared]:
     """A field's metadata that declares it an option (its default is the field's own)."""
     return {
@@ -114,6 +116,7 @@ def _option(
             kinds=kinds,
             kind_defaults=tuple((kind_defaults or {}).items()),
             on_form=on_form,
+            time_of_day=time_of_day,
         )
     }
 
@@ -304,6 +307,7 @@ class EventOptions:
                 "On the event's date, 24-hour clock: 930 is 09:30. Empty: open at any time."
             ),
             least=0,
+            time_of_day=True,
         ),
     )
 
@@ -323,6 +327,7 @@ class Option:
     kinds: tuple[str, ...] = ALL_KINDS
     kind_defaults: tuple[tuple[str, Any], ...] = ()
     on_form: bool = True
+    time_of_day: bool = False  # a whole number read as HHMM (930 is 09:30)
 
     @property
     def choice_values(self) -> tuple[str, ...]:
@@ -356,6 +361,12 @@ class Option:
                 and (self.least is None or value >= self.least)
             )
             message = _("The option %(name)s is a whole number of at least %(least)s.")
+            if ok and self.time_of_day and value is not None and not _is_hhmm(value):
+                ok = False
+                message = _(
+                    "The option %(name)s is a time of day written HHMM, from 0 to 2359 "
+                    "(930 is 09:30)."
+                )
         elif self.type is OptionType.FLAG:
             ok = isinstance(value, bool)
             message = _("The option %(name)s is true or false.")
@@ -389,6 +400,11 @@ class Option:
         return value if value in self.choice_values else self.default_for(kind)
 
 
+def _is_hhmm(value: int) -> bool:
+    """True for a time of day written HHMM on a 24-hour clock (0 to 2359, minutes below 60)."""
+    return 0 <= value < 2400 and value % 100 < 60
+
+
 def _is_number(value: Any) -> bool:
     """True for an int or a finite float (a bool is no number here; an int of any size is)."""
     if isinstance(value, bool):
@@ -416,6 +432,7 @@ def _options() -> Iterator[Option]:
             kinds=declared.kinds,
             kind_defaults=declared.kind_defaults,
             on_form=declared.on_form,
+            time_of_day=declared.time_of_day,
         )
 
 

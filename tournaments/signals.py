@@ -4,7 +4,9 @@
   registration's transaction (a receiver writing rows is part of it; mail goes after commit).
 * ``registration_dropped`` (``registration``): a player dropped out, inside the drop's
   transaction, after their open matches were decided (the waiting list moves up).
-* ``round_paired`` (``round``): a round's matches are stored, inside the pairing's transaction.
+* ``round_paired`` (``round``, ``players``): a round's matches are stored, inside the pairing's
+  transaction. ``players`` is None when the whole round was paired (Swiss, round robin), else the
+  ids of the players just seated in it (a bracket seats a match once both players are known).
 * ``console_notes`` (``event``): each receiver returns lines (``list[str]``) for the director's
   console; read them with :func:`console_notes_for`.
 * ``event_page_extras`` (``event``, ``page``): each receiver returns names (a ``dict``) for the

@@ -22,6 +22,11 @@ The waiting list moves up by itself: when a registered player drops out before t
 for each free place, writes it in the event's log (the console shows it) and mails the entrant
 when they gave an address. :func:`entry_accept` is the one function that turns an entry into a
 registration.
+
+Every entry is given its entrant's private link (:mod:`entries.links`), shown on the page that
+answers the entry and mailed to an entrant still without a place: it shows where the entry
+stands and lets the entrant withdraw it (:func:`entry_withdraw_own`), and it is their pass
+once they have a place.
 """
 
 from __future__ import annotations
@@ -43,9 +48,10 @@ from clubs.models import Player
 from clubs.services.players import player_create
 from core.errors import ApplicationError
 from core.names import name_clean
+from entries.links import entry_link_issue
 from entries.models import Entry
 from entries.selectors import event_entries_problem, event_entry_room, event_started
-from entries.services.mail import entry_promoted_mail
+from entries.services.mail import entry_promoted_mail, entry_received_mail
 from tournaments.models import Event, EventLog, Registration
 from tournaments.options import OptionError, options_clean
 from tournaments.selectors import event_option
@@ -182,7 +188,7 @@ def entry_submit(
                 status=409,
                 extra={"code": ENTRY_FULL},
             )
-        entry = Entry.objects.create(
+        entry = Entry(
             event=event,
             name=name,
             player=player,
@@ -191,6 +197,8 @@ def entry_submit(
             language=entry_language(language),
             status=Entry.Status.PENDING,
         )
+        entry_link_issue(entry)  # the entrant's own link, their pass once they have a place
+        entry.save()
         if not room:
             entry.status = Entry.Status.WAITING
             entry.waiting_position = _next_waiting_position(event)
@@ -198,6 +206,9 @@ def entry_submit(
         elif not event_option(event=event, name="entries_approval"):
             entry_accept(entry=entry)
             entry.refresh_from_db()
+        if entry.email and entry.status != Entry.Status.ACCEPTED:
+            # An accepted entrant is mailed their pass (passes); the others their link.
+            transaction.on_commit(partial(entry_received_mail, entry=entry))
     return entry
 
 
@@ -228,8 +239,10 @@ def entry_accept(*, entry: Entry) -> Registration:
         player = entry.player or _club_player(event, entry.name)
         if player is None:
             player = player_create(club=event.club, name=entry.name, is_guest=True)
-        registration = registration_create(event=event, player=player)
+        # The player first: the pass issued with the registration finds the entrant's link by it.
         entry.player = player
+        entry.save(update_fields=["player", "updated_at"])
+        registration = registration_create(event=event, player=player)
         entry.status = Entry.Status.ACCEPTED
         entry.waiting_position = None
         entry.registration = registration
@@ -438,4 +451,29 @@ def entry_withdraw(*, entry: Entry) -> Entry:
             entry.waiting_position = None
             entry.save(update_fields=["status", "waiting_position", "updated_at"])
     entry.refresh_from_db()
+    return entry
+
+
+def entry_withdraw_own(*, entry: Entry) -> Entry:
+    """The entrant withdraws an entry that has no place yet (awaiting approval, or waiting),
+    with their own link: it leaves the list, and nothing else changes (nobody moves up: only a
+    place freed by a registered player is filled). Refused (409) when it is withdrawn already,
+    refused by the director, or has a place (the pass withdraws a registered player)."""
+    with transaction.atomic():
+        entry = Entry.objects.select_for_update().get(pk=entry.pk)
+        if entry.status == Entry.Status.WITHDRAWN:
+            raise ApplicationError(
+                _("You have already withdrawn this entry."), status=409, extra={"code": "withdrawn"}
+            )
+        if entry.status == Entry.Status.REFUSED:
+            raise ApplicationError(
+                _("The director refused this entry: there is nothing to withdraw."), status=409
+            )
+        if entry.status not in (Entry.Status.PENDING, Entry.Status.WAITING):
+            raise ApplicationError(
+                _("You have a place in this event: drop out with your pass."), status=409
+            )
+        entry.status = Entry.Status.WITHDRAWN
+        entry.waiting_position = None
+        entry.save(update_fields=["status", "waiting_position", "updated_at"])
     return entry

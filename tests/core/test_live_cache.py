@@ -8,6 +8,7 @@ asked with a session, a seat key or a token is ``private, no-store``.
 
 from __future__ import annotations
 
+import gzip
 from typing import Any
 
 import pytest
@@ -104,6 +105,45 @@ def test_versions_and_public_event_pages_are_public_for_a_second():
         answer = Client().get(path)
         assert answer.status_code == 200, path
         assert _shared(answer) == SHARED_SECONDS, path
+
+
+def test_what_a_cache_keeps_is_compressed_once_for_a_phone_that_accepts_gzip():
+    """A phone sends ``Accept-Encoding: gzip``: the public answer is compressed by Knock, so a
+    shared cache keeps and sends the compressed copy (apart from the plain one: Vary) instead of
+    compressing it again for every spectator; a client that does not ask gets it plain."""
+    match = _match()
+    path = f"/events/{match.event_id}/live/"
+    plain = Client().get(path)
+    zipped = Client().get(path, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert plain.status_code == zipped.status_code == 200
+    assert not plain.has_header("Content-Encoding")
+    assert zipped["Content-Encoding"] == "gzip"
+    assert gzip.decompress(zipped.content) == plain.content
+    assert int(zipped["Content-Length"]) == len(zipped.content) < len(plain.content)
+    assert _shared(zipped) == SHARED_SECONDS
+    assert "accept-encoding" in {v.strip().lower() for v in zipped["Vary"].split(",")}
+    # The same version, weakly (RFC 9110: the bytes differ): the early 304 still answers it.
+    assert zipped["ETag"] == "W/" + plain["ETag"]
+    same = Client().get(path, HTTP_IF_NONE_MATCH=zipped["ETag"], HTTP_ACCEPT_ENCODING="gzip")
+    assert same.status_code == 304
+
+
+def test_a_private_answer_is_not_compressed_by_knock():
+    """Only what a shared cache keeps is: a signed-in visitor's or a seat's answer is left as
+    every private answer was (to the proxy's own gzip, or none)."""
+    match = _match()
+    signed_in = Client()
+    signed_in.force_login(UserFactory())
+    key = match_link_token(match=match, position=0)
+    for answer in (
+        signed_in.get(f"/events/{match.event_id}/live/", HTTP_ACCEPT_ENCODING="gzip"),
+        Client().get(
+            f"/matches/{match.pk}/live/", HTTP_X_MATCH_KEY=key, HTTP_ACCEPT_ENCODING="gzip"
+        ),
+    ):
+        assert answer.status_code == 200
+        _private(answer)
+        assert not answer.has_header("Content-Encoding")
 
 
 def test_a_session_a_seat_key_or_a_token_is_never_cacheable():

@@ -173,7 +173,8 @@ def test_a_players_phone_from_entry_to_the_rounds_clock(
         _t(language, "You have dropped out of the event: you will not be paired again.")
     )
     expect(first.locator("#pass-dropped")).to_be_visible()
-    assert any(m.to == [email[eve]] and event.name in m.subject for m in mail.outbox)
+    promoted = _t(language, "You have a place in %(event)s", event=event.name)
+    assert any(m.to == [email[eve]] and m.subject == promoted for m in mail.outbox)
 
     director = _phone(chromium, live_server, language)
     director.goto(f"/accounts/login/?next=/events/{event.pk}/entries/")

@@ -171,3 +171,53 @@ def test_the_console_tells_the_director_who_moved_up(club: Any, director: Any):
     console = client.get(reverse("event-console", args=[event.pk])).content.decode()
     assert "an entrant moved up from the waiting list" in console
     assert "Bob" in console
+
+
+def test_the_directors_list_shows_each_entrants_language(club: Any, director: Any):
+    event = open_event(club=club)
+    entry_submit(event=event, name="Ann", language="en")
+    entry_submit(event=event, name="Min-jun", language="ko")
+    client = Client(headers={"accept-language": "en"})
+    client.force_login(director)
+    html = client.get(reverse("event-entries", args=[event.pk])).content.decode()
+    ann = html[html.index("<strong>Ann</strong>") :]
+    assert '<span lang="en">English</span>' in ann[: ann.index("</li>")]
+    minjun = html[html.index("<strong>Min-jun</strong>") :]
+    assert '<span lang="ko">한국어</span>' in minjun[: minjun.index("</li>")]
+    korean = Client(headers={"accept-language": "ko"})
+    korean.force_login(director)
+    html = korean.get(reverse("event-entries", args=[event.pk])).content.decode()
+    assert '<span lang="en">English</span>' in html
+    assert '<span lang="ko">한국어</span>' in html
+
+
+def test_refusals_are_in_korean_for_a_korean_reader():
+    from django.utils import translation
+
+    def korean(english: str, **values: str) -> str:
+        with translation.override("ko"):
+            text = translation.gettext(english) % values if values else translation.gettext(english)
+        assert text != english % values if values else text != english, english
+        return text
+
+    reader = Client(headers={"accept-language": "ko"})
+    full = open_event(entries_cap=1)
+    enter(full, name="Ann")
+    duplicate = enter(full, reader, name="ann")
+    assert duplicate.status_code == 409
+    assert korean("%(name)s has already entered this event.", name="ann") in (
+        duplicate.content.decode()
+    )
+    no_room = enter(full, reader, name="Bo")
+    assert korean("The event is full. You may join the waiting list.") in no_room.content.decode()
+    api = reader.post(
+        f"/api/events/{full.pk}/enter/", {"name": "Bo"}, content_type="application/json"
+    )
+    assert api.status_code == 409
+    assert api.json()["detail"] == korean("The event is full. You may join the waiting list.")
+    closed = open_event()
+    Event.objects.filter(pk=closed.pk).update(options={"entries_open": False})
+    shut = enter(closed, reader, name="Cy")
+    assert shut.status_code == 409
+    assert korean("This event does not take entries online.") in shut.content.decode()
+    assert Entry.objects.count() == 1

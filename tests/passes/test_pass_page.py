@@ -230,3 +230,40 @@ def test_a_club_nights_pass_shows_the_current_table(club, director_api):
     assert "Go to my seat" in html or "내 좌석으로 가기" in html
     assert "7" in html
     assert "Bo N" in html
+
+
+def test_a_club_nights_pass_announces_each_table_as_a_round_does(club, director_api):
+    from tests.clubs.factories import PlayerFactory
+    from tests.tournaments.factories import EventFactory
+    from tests.tournaments.helpers import play
+    from tournaments.services.registrations import registration_create
+
+    night = EventFactory(club=club, kind=Event.Kind.CLUB_NIGHT)
+    ada, bo, cy = (PlayerFactory(club=club, name=n) for n in ("Ada N", "Bo N", "Cy N"))
+    reg = registration_create(event=night, player=ada, checked_in=True)
+    for player in (bo, cy):
+        registration_create(event=night, player=player, checked_in=True)
+    browser = holding(reg)
+    page = f"/events/{night.pk}/pass/"
+    assert "No table for you yet" in browser.get(page).content.decode()
+
+    def start(opponent, table):
+        started = director_api.post(
+            "/api/matches/",
+            {"event": night.pk, "players": [ada.pk, opponent.pk], "table_number": table},
+            format="json",
+        )
+        assert started.status_code == 201, started.content
+        return Match.objects.get(pk=started.json()["id"])
+
+    first = start(bo, 7)
+    assert "Table 7: you (seat 1) against Bo N" in browser.get(page).content.decode()
+    play(first, winner=ada.pk)
+    html = browser.get(page).content.decode()
+    assert "No table for you yet" in html  # a club night has no rounds: the next table shows
+    assert 'data-pass-table=""' in html
+    assert "Bo N · won" in html
+    start(cy, 3)
+    html = browser.get(page).content.decode()
+    assert "Table 3: you (seat 1) against Cy N" in html
+    assert 'id="pass-seat"' in html

@@ -158,3 +158,39 @@ def test_a_club_night_registration_gets_a_pass_too(club):
     night = EventFactory(club=club)
     reg = registration_create(event=night, player=PlayerFactory(club=club))
     assert active_pass(reg)
+
+
+def test_revoking_or_reissuing_a_pass_replaces_the_seat_it_took(club, director):
+    from passes.services import pass_revoke
+    from scoring.links import SESSION_KEY as SEAT_SESSION
+    from scoring.models import Match, MatchKey
+    from scoring.permissions import Actor, match_access
+    from tournaments.services.rounds import round_pair
+
+    event, regs = swiss_with_passes(club)
+    round_pair(event=event, user=director)
+    match = Match.objects.get(event=event, seats__player=regs[0].player)
+    mine = next(s.position for s in match.seats.all() if s.player_id == regs[0].player_id)
+    lost_phone = holding(regs[0])
+    lost_phone.post(f"/events/{event.pk}/pass/seat/", {"match": match.pk})
+    taken = lost_phone.session[SEAT_SESSION][str(match.pk)]
+    others = set(
+        MatchKey.objects.filter(match=match, revoked_at__isnull=True)
+        .exclude(position=mine)
+        .values_list("pk", flat=True)
+    )
+    pass_revoke(registration=regs[0], user=director)
+    assert MatchKey.objects.get(pk=taken).revoked_at is not None
+    assert match_access(actor=Actor(key_ids=(taken,)), match=match).identities == ()
+    assert others <= set(
+        MatchKey.objects.filter(match=match, revoked_at__isnull=True).values_list("pk", flat=True)
+    )  # the opponent's seat and the table link stand
+    pass_reissue(registration=regs[0], user=director)
+    new_phone = holding(regs[0])
+    assert new_phone.post(f"/events/{event.pk}/pass/seat/", {"match": match.pk}).status_code == 302
+    fresh = new_phone.session[SEAT_SESSION][str(match.pk)]
+    assert match_access(actor=Actor(key_ids=(fresh,)), match=match).identities == (mine,)
+    again = holding(regs[0])
+    again.post(f"/events/{event.pk}/pass/seat/", {"match": match.pk})
+    pass_reissue(registration=regs[0], user=director)  # the seat the new pass took goes too
+    assert MatchKey.objects.get(pk=fresh).revoked_at is not None

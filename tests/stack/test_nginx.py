@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from stack.nginx import SITE, cache_share, nginx_main, nginx_site
 
 
@@ -55,3 +57,24 @@ def test_cache_share_counts_public_requests_nginx_answered_alone(tmp_path: Path)
     assert "3 of 5 public requests (60.0 %)" in str(share)
     assert cache_share(log, offset=log.stat().st_size).public == 0
     assert cache_share(tmp_path / "none.log").share == 0.0
+
+
+DEBIAN_MAIN = Path("/etc/nginx/nginx.conf")
+
+
+@pytest.mark.skipif(not DEBIAN_MAIN.exists(), reason="Debian's nginx is not installed")
+def test_the_main_conf_keeps_what_debians_does(tmp_path: Path) -> None:
+    """The stack's nginx.conf is Debian's as far as what a request costs goes: a worker a core,
+    sendfile and gzip of HTML for the clients that ask (phones do), so the load test measures
+    what a server set up as docs/deploy.md says spends."""
+    debian = DEBIAN_MAIN.read_text()
+    main = nginx_main(tmp_path)
+    for directive in (
+        "worker_processes auto;",
+        "sendfile on;",
+        "tcp_nopush on;",
+        "gzip on;",
+        "default_type application/octet-stream;",
+    ):
+        assert directive in debian
+        assert directive in main

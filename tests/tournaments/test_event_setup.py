@@ -55,6 +55,18 @@ def test_a_swiss_stores_no_option_of_another_kind():
     assert event.rounds_planned == 3
 
 
+def test_a_check_in_time_that_is_no_time_of_day_is_refused_on_the_form():
+    club = ClubFactory()
+    client = page_client(_director(club))
+    url = f"/clubs/{club.slug}/events/new/"
+    refused = client.post(url, event_form_post(opt_pass_checkin_opens="2575"))
+    assert refused.status_code == 400
+    assert "is a time of day written HHMM, from 0 to 2359" in refused.content.decode()
+    assert not Event.objects.filter(club_id=club.pk).exists()
+    assert client.post(url, event_form_post(opt_pass_checkin_opens="930")).status_code == 302
+    assert Event.objects.get(club_id=club.pk).options["pass_checkin_opens"] == 930
+
+
 def test_a_double_elimination_keeps_its_grand_final_reset_choice_and_no_rounds():
     club = ClubFactory()
     client = page_client(_director(club))

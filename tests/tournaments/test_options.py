@@ -152,6 +152,20 @@ def test_the_messages_say_what_each_option_takes():
     assert message(forbid_family="x") == "The option forbid_family is one of allow, soft, hard."
 
 
+def test_a_time_of_day_is_hhmm_on_a_24_hour_clock():
+    """Self check-in with the pass opens at HHMM: 2575 or 1290 are no time, and are refused
+    rather than read as 23:59 (passes.services.checkin_opens_at)."""
+    for good in (0, 930, 1800, 2359, None):
+        assert options_clean({"pass_checkin_opens": good}) == {"pass_checkin_opens": good}
+    for bad in (2400, 2575, 1290, 960, 99999):
+        with pytest.raises(OptionError) as caught:
+            options_clean({"pass_checkin_opens": bad})
+        assert caught.value.message == (
+            "The option pass_checkin_opens is a time of day written HHMM, from 0 to 2359 "
+            "(930 is 09:30)."
+        ), bad
+
+
 def test_unknown_names_are_refused_naming_them_and_every_known_one():
     with pytest.raises(OptionError) as caught:
         options_clean({"bye_pts": 1, "zz": 2, "bye_points": 1})

@@ -97,6 +97,36 @@ def test_public_pages_are_kept_by_nginx_per_language(venue: str) -> None:
     assert flashed.headers["X-Cache-Status"] == "BYPASS"
 
 
+def test_the_cache_keeps_a_compressed_and_a_plain_copy(venue: str) -> None:
+    """A phone asks with Accept-Encoding: gzip and is sent the copy Knock compressed once (nginx
+    does not compress it again); a client that asks for none gets its own plain copy, from the
+    cache too, never the compressed one."""
+    base = venue
+    director = Phone(base, "127.0.0.10")
+    token = director.token("director", "knock-demo")
+    assert token.status_code in (200, 201), token.text
+    match, _seats = club_night_started(director, token.json()["token"])
+    event = director.get(f"/api/matches/{match}/").json()["event"]
+    path = f"/events/{event}/"
+    texts = {}
+    for n, encoding in ((1, "gzip, deflate, br"), (4, "identity")):
+        for attempt in range(3):
+            answer = Phone(base, f"127.0.3.{n + attempt}").get(
+                path, headers={"Accept-Encoding": encoding}
+            )
+            assert answer.status_code == 200
+            sent = answer.headers.get("Content-Encoding", "")
+            assert sent == ("gzip" if encoding != "identity" else ""), (encoding, sent)
+            texts[encoding] = answer.text
+            if attempt and answer.headers.get("X-Cache-Status") == "HIT":
+                break
+        else:
+            raise AssertionError(f"{encoding}: never answered by the cache")
+    for text in texts.values():  # both read as the same page
+        assert LANG.search(text)
+        assert f"/events/{event}/" in text
+
+
 def test_the_language_switch_works_for_a_visitor_without_a_session(venue: str) -> None:
     phone = Phone(venue, "127.0.0.13")
     page = phone.get("/clubs/")

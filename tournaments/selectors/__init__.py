@@ -23,7 +23,9 @@ The package: :mod:`~tournaments.selectors.options` (event options and tie-break 
 """
 
 from tournaments.selectors.brackets import (
+    BracketNext,
     BracketSnapshot,
+    bracket_next,
     bracket_pending,
     event_bracket,
     event_bracket_snapshot,
@@ -85,6 +87,7 @@ __all__ = [
     "DEFAULT_TIEBREAKS",
     "GIN_OUTCOMES",
     "TIEBREAK_CHOICES",
+    "BracketNext",
     "BracketSnapshot",
     "ConsoleRound",
     "ConsoleState",
@@ -95,6 +98,7 @@ __all__ = [
     "ResultsSnapshot",
     "StandingLine",
     "SwissInput",
+    "bracket_next",
     "bracket_pending",
     "club_feed_list",
     "event_active_players",

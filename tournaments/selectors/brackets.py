@@ -20,6 +20,7 @@ from competition.elimination import (
     Vacancy,
     bracket_state,
     double_elimination,
+    next_match,
     single_elimination,
 )
 from core.errors import ApplicationError
@@ -167,6 +168,40 @@ def _slot_scores(
         # Net game points: the winner's margin, the loser's the same negated.
         by_player = {p: max(0, g) for p, g in zip(stored.players, stored.game_points, strict=True)}
     return [by_player.get(slot) if isinstance(slot, int) else None for slot in (home, away)]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketNext:
+    """Who a player meets next in a bracket before that match is made (the bracket is public:
+    only names it shows anyway). ``opponent`` once known; else the ``winner`` (or ``loser``) of
+    the match of ``feeder_players`` (none, one or both known so far)."""
+
+    opponent: str | None
+    source: str | None
+    feeder_players: tuple[str, ...]
+
+
+def bracket_next(*, event: Event, player_id: int) -> BracketNext | None:
+    """``player_id``'s next bracket match while it is not made yet, or None: not a drawn
+    bracket, out of it, or nothing to wait for (a stored match shows itself)."""
+    if event.kind not in (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION):
+        return None
+    if not (event.draw or {}).get("entrants") or event.status == Event.Status.FINISHED:
+        return None
+    try:
+        snap = event_bracket_snapshot(event=event)
+    except ApplicationError:
+        return None
+    found = next_match(snap.state, player_id)
+    if found is None or found.match in snap.matches:
+        return None
+    wanted = [p for p in (found.opponent, *found.feeder_players) if p is not None]
+    names = dict(Player.objects.filter(pk__in=wanted).values_list("pk", "name"))
+    return BracketNext(
+        opponent=names.get(found.opponent) if found.opponent is not None else None,
+        source=found.source,
+        feeder_players=tuple(names[p] for p in found.feeder_players if p in names),
+    )
 
 
 def bracket_pending(snapshot: BracketSnapshot) -> list[int]:

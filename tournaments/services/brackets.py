@@ -32,6 +32,7 @@ from tournaments.selectors import (
 from tournaments.services.events import ELIMINATION_KINDS, event_create
 from tournaments.services.planned import PlannedMatch, planned_matches_store
 from tournaments.services.results import event_results_bump
+from tournaments.signals import registration_created, round_paired
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -143,6 +144,11 @@ def bracket_advance(*, event: Event, user: User | None = None) -> list[Match]:
                 ):
                     Round.objects.filter(pk=rnd.pk).update(status=Round.Status.PAIRED)
                 created.extend(planned_matches_store(event, rnd, planned, user))
+                at_tables = [
+                    pid for p in planned if p.decision == Match.Decision.PLAYED for pid in p.players
+                ]
+                if at_tables:  # the passes mail these players their table (passes)
+                    round_paired.send(sender=Round, round=rnd, players=at_tables)
             if not any(states[k].status is MatchStatus.WALKOVER for k in pending):
                 break
         if walkovers:
@@ -161,7 +167,8 @@ def event_playoff_create(*, event: Event, user: User | None = None, name: str = 
 
     The playoff is a new single-elimination event of the same club, rules and match format,
     whose players are registered, checked in and seeded from the stored standings (which must
-    be current).
+    be current). It remembers the event it was cut from (``playoff_of``), and each registration
+    is announced like any other (``registration_created``: the players' passes and mail).
     """
     if name.strip():
         name = name_clean(name, empty_message=_("An event needs a name."))
@@ -214,6 +221,8 @@ def event_playoff_create(*, event: Event, user: User | None = None, name: str = 
             user=user,
         )
         playoff.directors.add(*event.directors.all())
+        playoff.playoff_of = event
+        playoff.save(update_fields=["playoff_of"])
         Registration.objects.bulk_create(
             [
                 Registration(
@@ -225,4 +234,8 @@ def event_playoff_create(*, event: Event, user: User | None = None, name: str = 
                 for k, pid in enumerate(seeded, start=1)
             ]
         )
+        # Each player's pass, and its mail, as for any registration (passes); read back rather
+        # than trusting bulk_create to have set the keys on every database.
+        for registration in Registration.objects.filter(event=playoff).order_by("seed"):
+            registration_created.send(sender=Registration, registration=registration)
     return playoff

@@ -199,7 +199,7 @@ def _pair_into(event: Event, rnd: Round, user: object = None) -> Round:
         if any(p.decision != Match.Decision.PLAYED for p in planned):
             event_results_bump(event=event)
         # The passes show the round and mail it after commit (passes).
-        round_paired.send(sender=Round, round=rnd)
+        round_paired.send(sender=Round, round=rnd, players=None)
     return rnd
 
 
