@@ -229,30 +229,62 @@ def pass_view(*, player_pass: PlayerPass) -> PassView:
     )
 
 
+# Kinds whose pass shows the next opponent of a bracket, which another table's result decides.
+BRACKET_KINDS = (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION)
+
+
 def pass_version(*, player_pass: PlayerPass) -> int:
     """The pass page's live version: it moves when anything the holder sees may have changed
-    (their registration, the event's results and standings, its rounds, their match)."""
-    registration = (
-        Registration.objects.filter(pk=player_pass.registration_id)
-        .values("status", "event__results_seq", "event__standings_seq", "event__status")
+    (their registration, the event's rounds, their match, their own standing).
+
+    While a round of a Swiss, round robin or league is in play the event's results and standings
+    move with every other table (six results a second at 1,000 tables), and a version moving
+    with them would send every pass to draw itself again at every poll. The pass then moves
+    with the holder's own row of the standings (their points and tie-breaks, so their own
+    result shows once counted; their rank is as of that drawing) and follows the whole table
+    again once no round is in play. A bracket's pass follows every result: another table
+    decides the holder's next opponent.
+    """
+    row = (
+        PlayerPass.objects.filter(pk=player_pass.pk)
+        .values(
+            "revoked_at",
+            "registration__status",
+            "registration__event__results_seq",
+            "registration__event__standings_seq",
+            "registration__event__status",
+            "registration__event__kind",
+        )
         .first()
     )
-    rounds = list(
-        Round.objects.filter(event_id=player_pass.registration.event_id).values_list(
-            "number", "status"
-        )
-    )
+    held: dict[str, Any] | None = dict(row) if row is not None else None
+    event_id = player_pass.registration.event_id
+    player_id = player_pass.registration.player_id
+    rounds = list(Round.objects.filter(event_id=event_id).values_list("number", "status"))
     open_matches = list(
-        Match.objects.filter(
-            event_id=player_pass.registration.event_id,
-            seats__player_id=player_pass.registration.player_id,
-        )
+        Match.objects.filter(event_id=event_id, seats__player_id=player_id)
         .order_by("-pk")
         .values_list("pk", "status", "live_seq")[:2]
     )
-    revoked = PlayerPass.objects.filter(pk=player_pass.pk, revoked_at__isnull=True).exists()
-    following = pass_next(registration=player_pass.registration)
-    state = repr((registration, rounds, open_matches, revoked, following and following.pk))
+    further: Any
+    if (
+        held is not None
+        and held["registration__event__kind"] not in BRACKET_KINDS
+        and any(status == Round.Status.PAIRED for _, status in rounds)
+    ):
+        # a round in play: the holder's own standing, not the whole table's (and no playoff
+        # is cut from an event while its rounds are being played)
+        held.pop("registration__event__results_seq")
+        held.pop("registration__event__standings_seq")
+        further = (
+            Standing.objects.filter(event_id=event_id, player_id=player_id)
+            .values_list("values", flat=True)
+            .first()
+        )
+    else:
+        following = pass_next(registration=player_pass.registration)
+        further = following and following.pk
+    state = repr((held, rounds, open_matches, further))
     return int(hashlib.sha256(state.encode()).hexdigest()[:13], 16)
 
 

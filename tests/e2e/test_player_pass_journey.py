@@ -45,7 +45,11 @@ from tournaments.services import clock as clock_services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-LIVE = 3_000  # issue 27: a pass shows its table within 3 s
+# Issue 27: a pass shows its table within 3 s. It polls every 2 s (give or take a tenth), so it
+# shows within 2.2 s and an answer; CI once saw a phone miss 3 s on a loaded machine (with
+# nothing failed), so a second more for a machine shared with other runs, as test_whole_game.
+# The time taken is printed with the journey's.
+LIVE = 3_000 + 1_000
 NAMES = {
     "en": ("Ann Lee", "Bo Kim", "Cy Park", "Dee Cho", "Eve Han"),
     "ko": ("이지아", "김보람", "박서연", "조다은", "한은우"),
@@ -260,9 +264,9 @@ def test_a_players_phone_from_entry_to_the_rounds_clock(
     pending_button(phones[loser], "confirm").tap()
     won = _t(language, "%(w)s wins the match.", w=winner)
     expect(phones[loser].locator("[data-live-region=scoreboard] .notice.ok")).to_have_text(won)
-    # the winner's page follows by itself (a second more than 3 s: the machine is shared)
+    # the winner's page follows by itself (3 s, and a second for a shared machine)
     expect(phones[winner].locator("[data-live-region=scoreboard] .notice.ok")).to_have_text(
-        won, timeout=LIVE + 1_000
+        won, timeout=LIVE
     )
     for name in (winner, loser):
         phones[name].goto(f"/events/{event.pk}/pass/")

@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 import pytest
 from django.core import mail
 from django.core.cache import cache
+from django.db.models import F
 from django.test import Client
 from django.utils import timezone
 
@@ -22,8 +23,10 @@ from scoring.links import SESSION_KEY as SEAT_SESSION
 from scoring.models import Match, MatchKey
 from scoring.permissions import Actor, match_access
 from tests.passes.helpers import active_pass, holding, swiss_with_passes
-from tournaments.models import Event, Registration
+from tests.tournaments.helpers import play
+from tournaments.models import Event, Registration, Standing
 from tournaments.services.rounds import round_pair
+from tournaments.services.standings import standings_recompute
 from tournaments.services.withdrawals import registration_drop
 
 pytestmark = pytest.mark.django_db
@@ -235,7 +238,6 @@ def test_a_club_nights_pass_shows_the_current_table(club, director_api):
 def test_a_club_nights_pass_announces_each_table_as_a_round_does(club, director_api):
     from tests.clubs.factories import PlayerFactory
     from tests.tournaments.factories import EventFactory
-    from tests.tournaments.helpers import play
     from tournaments.services.registrations import registration_create
 
     night = EventFactory(club=club, kind=Event.Kind.CLUB_NIGHT)
@@ -267,3 +269,41 @@ def test_a_club_nights_pass_announces_each_table_as_a_round_does(club, director_
     html = browser.get(page).content.decode()
     assert "Table 3: you (seat 1) against Cy N" in html
     assert 'id="pass-seat"' in html
+
+
+def test_during_a_round_another_tables_result_leaves_the_pass_as_it_is(club, director):
+    """At an open, six results a second move the event's standings: a pass that moved with them
+    would be drawn again at every poll. During a round it moves with the holder's own match and
+    own standing; once the round is over it follows the whole table again."""
+    event, regs = swiss_with_passes(club)
+    round_pair(event=event, user=director)
+    ada = _match_of(regs[0])
+    other = Match.objects.exclude(pk=ada.pk).get(event=event)
+    standings_recompute(event=Event.objects.get(pk=event.pk))
+    before = pass_version(player_pass=active_pass(regs[0]))
+    winner = other.seats.order_by("position").first().player_id
+    play(other, winner=winner)
+    standings_recompute(event=Event.objects.get(pk=event.pk))
+    assert Standing.objects.filter(event=event, player_id=winner).exists()
+    assert pass_version(player_pass=active_pass(regs[0])) == before  # not Ada's table
+    play(ada, winner=regs[0].player_id)
+    standings_recompute(event=Event.objects.get(pk=event.pk))
+    after = pass_version(player_pass=active_pass(regs[0]))
+    assert after != before  # her own result (and the round is over)
+    # between rounds the standings move every pass
+    Event.objects.filter(pk=event.pk).update(
+        results_seq=F("results_seq") + 1, standings_seq=F("standings_seq") + 1
+    )
+    assert pass_version(player_pass=active_pass(regs[0])) != after
+
+
+def test_during_a_round_the_holders_own_standing_moves_the_pass(club, director):
+    event, regs = swiss_with_passes(club)
+    round_pair(event=event, user=director)
+    before = pass_version(player_pass=active_pass(regs[0]))
+    Standing.objects.update_or_create(
+        event=event,
+        player_id=regs[0].player_id,
+        defaults={"rank": 1, "values": {"mp": 3}, "seq": 9},
+    )
+    assert pass_version(player_pass=active_pass(regs[0])) != before
