@@ -14,7 +14,7 @@ from entries.models import Entry
 from entries.selectors import entry_waiting_rank, event_mailable
 from passes.models import PlayerPass
 from scoring.models import Match
-from tournaments.models import Event, Registration, Round, Standing
+from tournaments.models import ELIMINATION_KINDS, Event, Registration, Round, Standing
 from tournaments.selectors import BracketNext, bracket_next
 from tournaments.standings_labels import TIEBREAK_LABELS
 
@@ -229,10 +229,6 @@ def pass_view(*, player_pass: PlayerPass) -> PassView:
     )
 
 
-# Kinds whose pass shows the next opponent of a bracket, which another table's result decides.
-BRACKET_KINDS = (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION)
-
-
 def pass_version(*, player_pass: PlayerPass) -> int:
     """The pass page's live version: it moves when anything the holder sees may have changed
     (their registration, the event's rounds, their match, their own standing).
@@ -244,22 +240,20 @@ def pass_version(*, player_pass: PlayerPass) -> int:
     result shows once counted; their rank is as of that drawing) and follows the whole table
     again once no round is in play. A bracket's pass follows every result: another table
     decides the holder's next opponent.
+
+    ``player_pass`` is as just read, with its registration and event (``held_pass`` reads the
+    three in one query, which this does not repeat).
     """
-    row = (
-        PlayerPass.objects.filter(pk=player_pass.pk)
-        .values(
-            "revoked_at",
-            "registration__status",
-            "registration__event__results_seq",
-            "registration__event__standings_seq",
-            "registration__event__status",
-            "registration__event__kind",
-        )
-        .first()
-    )
-    held: dict[str, Any] | None = dict(row) if row is not None else None
-    event_id = player_pass.registration.event_id
-    player_id = player_pass.registration.player_id
+    registration = player_pass.registration
+    event = registration.event
+    held: dict[str, Any] = {
+        "revoked_at": player_pass.revoked_at,
+        "status": registration.status,
+        "results_seq": event.results_seq,
+        "standings_seq": event.standings_seq,
+        "event_status": event.status,
+    }
+    event_id, player_id = registration.event_id, registration.player_id
     rounds = list(Round.objects.filter(event_id=event_id).values_list("number", "status"))
     open_matches = list(
         Match.objects.filter(event_id=event_id, seats__player_id=player_id)
@@ -267,22 +261,19 @@ def pass_version(*, player_pass: PlayerPass) -> int:
         .values_list("pk", "status", "live_seq")[:2]
     )
     further: Any
-    if (
-        held is not None
-        and held["registration__event__kind"] not in BRACKET_KINDS
-        and any(status == Round.Status.PAIRED for _, status in rounds)
-    ):
+    in_play = any(status == Round.Status.PAIRED for _, status in rounds)
+    if in_play and event.kind not in ELIMINATION_KINDS:
         # a round in play: the holder's own standing, not the whole table's (and no playoff
         # is cut from an event while its rounds are being played)
-        held.pop("registration__event__results_seq")
-        held.pop("registration__event__standings_seq")
+        held.pop("results_seq")
+        held.pop("standings_seq")
         further = (
             Standing.objects.filter(event_id=event_id, player_id=player_id)
             .values_list("values", flat=True)
             .first()
         )
     else:
-        following = pass_next(registration=player_pass.registration)
+        following = pass_next(registration=registration)
         further = following and following.pk
     state = repr((held, rounds, open_matches, further))
     return int(hashlib.sha256(state.encode()).hexdigest()[:13], 16)

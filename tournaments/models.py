@@ -169,6 +169,11 @@ class ForbiddenPairing(models.Model):
         return f"{self.player_a_id} / {self.player_b_id} in {self.event_id}"
 
 
+# The kinds played as a bracket (a match's winner meets another's), and the kinds played in rounds.
+ELIMINATION_KINDS = (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION)
+ROUND_KINDS = (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN, *ELIMINATION_KINDS)
+
+
 class Round(models.Model):
     class Status(models.TextChoices):
         QUEUED = "queued", _("pairing queued")

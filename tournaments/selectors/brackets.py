@@ -25,7 +25,7 @@ from competition.elimination import (
 )
 from core.errors import ApplicationError
 from scoring.models import Match
-from tournaments.models import Event, Registration
+from tournaments.models import ELIMINATION_KINDS, Event, Registration
 from tournaments.selectors.options import event_option
 from tournaments.selectors.results import MatchRecord, event_match_records
 
@@ -184,7 +184,7 @@ class BracketNext:
 def bracket_next(*, event: Event, player_id: int) -> BracketNext | None:
     """``player_id``'s next bracket match while it is not made yet, or None: not a drawn
     bracket, out of it, or nothing to wait for (a stored match shows itself)."""
-    if event.kind not in (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION):
+    if event.kind not in ELIMINATION_KINDS:
         return None
     if not (event.draw or {}).get("entrants") or event.status == Event.Status.FINISHED:
         return None

@@ -16,18 +16,11 @@ from django.db.models import F
 
 from scoring.models import HandSubmission, Match
 from scoring.organiser import RoundClock
-from tournaments.models import Event, EventLog, Round
+from tournaments.models import ELIMINATION_KINDS, ROUND_KINDS, Event, EventLog, Round
 from tournaments.selectors.clock import round_clock_state, round_tables_after_time
 from tournaments.selectors.lists import seats_with_players
 
-ROUND_KINDS = (
-    Event.Kind.SWISS,
-    Event.Kind.ROUND_ROBIN,
-    Event.Kind.SINGLE_ELIMINATION,
-    Event.Kind.DOUBLE_ELIMINATION,
-)
 PAIRED_KINDS = (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN)
-ELIMINATION = (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION)
 
 # Missing and disputed results first: the order the console lists tables in.
 STATE_ORDER = {"disputed": 0, "waiting": 1, "playing": 2, "finished": 3, "decided": 4}
@@ -143,7 +136,7 @@ def _blocked(event: Event, latest: Round | None, missing: int, rounds_done: int)
     """Why the next round cannot be paired now (a code the page and API word), or ""."""
     if event.status == Event.Status.FINISHED:
         return "event_finished"
-    if event.kind in ELIMINATION:
+    if event.kind in ELIMINATION_KINDS:
         return "bracket_drawn" if latest is not None else ""
     if latest is not None and latest.status == Round.Status.QUEUED:
         return "pairing"

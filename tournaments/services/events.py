@@ -22,7 +22,7 @@ from core.parsing import strict_int
 from engine.errors import EngineError
 from engine.game import MatchFormat
 from engine.rules import RuleSet, find_rules
-from tournaments.models import Event, ForbiddenPairing
+from tournaments.models import ELIMINATION_KINDS, ROUND_KINDS, Event, ForbiddenPairing
 from tournaments.options import OptionError, options_clean
 from tournaments.selectors import TIEBREAK_CHOICES
 from tournaments.services.registrations import (
@@ -52,9 +52,6 @@ __all__ = [
     "registrations_checkin_all",
     "registrations_create_many",
 ]
-
-ELIMINATION_KINDS = (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION)
-ROUND_KINDS = (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN, *ELIMINATION_KINDS)
 
 
 def checked_rules(rules: str | Mapping[str, Any]) -> dict[str, Any]:

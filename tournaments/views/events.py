@@ -32,6 +32,7 @@ from tournaments.forms import (
     RegisterForm,
 )
 from tournaments.models import (
+    ELIMINATION_KINDS,
     Event,
     Registration,
 )
@@ -164,7 +165,7 @@ def _sides(m: Match, ways: list[tuple[Any, str]]) -> list[list[tuple[Any, str]]]
 
 
 def bracket_context(event: Event) -> dict[str, Any] | None:
-    if event.kind not in (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION):
+    if event.kind not in ELIMINATION_KINDS:
         return None
     try:
         bracket = event_bracket(event=event)
@@ -249,7 +250,7 @@ def _live_context(event: Event, version: int) -> dict[str, Any]:
         "pairings": pairings,
         "bracket": bracket,
         "uses_rounds": event.kind in (Event.Kind.SWISS, Event.Kind.ROUND_ROBIN),
-        "elimination": event.kind in (Event.Kind.SINGLE_ELIMINATION, Event.Kind.DOUBLE_ELIMINATION),
+        "elimination": event.kind in ELIMINATION_KINDS,
         "open_play": event.kind in (Event.Kind.CLUB_NIGHT, Event.Kind.LEAGUE),
         # "Pair next round" is offered once the current round has every result (the console
         # can force it earlier, with a reason).
