@@ -135,6 +135,8 @@ drills: install-dev
 # spectators polling, a hand every 60-120 s a table for 4 minutes (docs/live.md); LOADTEST_PACE=rush
 # plays ten times a real night for a minute. Embedded default, or PostgreSQL + Redis when
 # DATABASE_URL and CELERY_BROKER_URL are set. LOADTEST_SECONDS, _TABLES, _SPECTATORS change it.
+# LOADTEST_PACE=open: a national open (round 1 of a Swiss, 250 tables, 2,500 spectators) through
+# the reference stack (`make stack`); LOADTEST_PASSES=N adds N players polling their pass.
 loadtest: $(VENV)/.installed-loadtest
 	$(BIN)/python -m loadtest
 

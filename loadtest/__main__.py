@@ -14,8 +14,10 @@ and players each run: nothing is deleted).
 - ``rush``: a hand every 8-16 s at every table, for 60 s, about ten times a real night, to see
   how far the server is from its limit;
 - ``open``: a national open at the club pace through the reference stack (``make stack``: nginx
-  with its cache and nchan, gunicorn, PostgreSQL, Redis, the worker): 250 tables and 2,500
-  spectators by default, simulated by :mod:`loadtest.open`.
+  with its cache and nchan, gunicorn, PostgreSQL, Redis, the worker): 250 tables of a club night
+  and 2,500 spectators by default, simulated by :mod:`loadtest.open` (``LOADTEST_EVENT=swiss``:
+  round 1 of a Swiss of as many players instead; ``LOADTEST_PASSES=N``: N players polling their
+  pass).
 
 Prints a summary table: entry and page p95, how late updates arrive at spectators (from a
 confirmation's answer to their first poll that saw it), and the errors, which must be 0; the exit

@@ -6,7 +6,9 @@ behind deploy/nginx/knock.conf: they load their page once (keeping the cookies i
 browser does), subscribe to its versions (an EventSource on nchan) and, for each version they are
 told, fetch that version's regions (``?v=<version>``): one fetch at a time, at most one a second
 per page, the newest version told (live.js). Projector screens fetch their slides every 5 s
-(static/js/projector.js).
+(static/js/projector.js). Players who keep their pass open (``LOADTEST_PASSES``) open its link
+once and poll its live regions every 2 s with ``If-None-Match`` (static/js/live.js): private
+pages, never cached, so every poll reaches gunicorn; they are counted apart from the spectators.
 
 The generator is asyncio over raw HTTP/1.1 (two connections per spectator: the stream and the
 fetches), split over :data:`PROCESSES` processes so that it keeps pace on two cores. Each
@@ -46,6 +48,9 @@ FETCH_EVERY = 1.0
 PAGE_LOADS = os.environ.get("LOADTEST_PAGE_LOADS", "1") != "0"
 """Each spectator loads its page first, as a browser does (``LOADTEST_PAGE_LOADS=0``: the pages
 were open before the run, and each spectator starts from its page's regions)."""
+PASS_POLL = 2.0
+"""A pass page polls this often while it is open and lit (core.live.POLL_MS), give or take a
+tenth, as live.js does."""
 PROJECTOR_EVERY = 5.0
 """A projector screen reloads its slides this often (static/js/projector.js's default)."""
 GRACE = 65.0
@@ -152,6 +157,8 @@ class Tally:
     answered: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     errors: Counter[str] = field(default_factory=Counter)
+    # the players' passes (private: not in ``answered``, which is the spectators')
+    passes: Counter[str] = field(default_factory=Counter)
     # per spectator: [page, subscribed at, [[version, held at], ...]]
     held: list[list[Any]] = field(default_factory=list)
     # How late this process's event loop woke for a 0.1 s timer, every 0.1 s: a generator that
@@ -269,16 +276,54 @@ async def projector(port: int, event: int, tally: Tally, stop: float) -> None:
         conn.close()
 
 
-def audience(setup: dict[str, Any], spectators: int, per_table: int) -> list[tuple[str, Any]]:
+async def holder(port: int, event: int, secret: str, tally: Tally, stop: float) -> None:
+    """A player keeping their pass on screen: its link opened once (the session it sets kept, as
+    a browser does), the pass page, then its live regions every PASS_POLL seconds."""
+    conn = Connection(port)
+
+    def note(what: str, status: int, ok: tuple[int, ...]) -> None:
+        tally.passes[f"{what} {status}"] += 1
+        if status not in ok:
+            tally.errors[f"pass {what} {status}"] += 1
+
+    try:
+        status, headers, _ = await conn.request("GET", f"/p/{secret}/", {})
+        note("link", status, (302,))
+        cookie = "; ".join(f"{k}={v}" for k, v in cookies_of(headers).items())
+        if status != 302 or "sessionid" not in cookie:
+            return
+        common = {"Cookie": cookie}
+        status, headers, body = await conn.request("GET", f"/events/{event}/pass/", common)
+        note("page", status, (200,))
+        # live.js names the version its page shows (the fragment's data-live-version).
+        found = PAGE_VERSION.search(body)
+        shown = found[1].decode() if found else ""
+        while time.monotonic() < stop:
+            await asyncio.sleep(PASS_POLL * random.uniform(0.9, 1.1))
+            asked = {**common, "If-None-Match": f'"{shown}"'}
+            status, headers, body = await conn.request("GET", f"/events/{event}/pass/live/", asked)
+            note("poll", status, (200, 304))
+            got = SHOWN.search(body, 0, 2048) if status == 200 else None
+            if got is not None:
+                shown = got[1].decode()
+    except (OSError, asyncio.IncompleteReadError, ValueError) as exc:
+        tally.errors[f"pass {type(exc).__name__}"] += 1
+    finally:
+        conn.close()
+
+
+def audience(
+    setup: dict[str, Any], spectators: int, per_table: int, passes: int = 0
+) -> list[tuple[str, Any]]:
     """Who watches what: ``per_table`` spectators on each table's page, a projector screen for
-    every 100 spectators, the rest on the event page."""
+    every 100 spectators, the rest on the event page; then ``passes`` players on their pass."""
     out: list[tuple[str, Any]] = []
     for match in setup["matches"]:
         out += [("match", match["id"])] * per_table
     screens = max(1, spectators // 100)
     out += [("projector", setup["event"])] * screens
     out += [("event", setup["event"])] * max(0, spectators - len(out))
-    return out[:spectators]
+    return out[:spectators] + [("pass", secret) for secret in setup.get("passes", [])[:passes]]
 
 
 async def loop_delay(out: list[float], stop: float, every: float = 0.1) -> None:
@@ -290,7 +335,7 @@ async def loop_delay(out: list[float], stop: float, every: float = 0.1) -> None:
 
 
 def spectate(
-    port: int, watchers: list[tuple[str, Any]], stop: float, ramp: float, out: str
+    port: int, watchers: list[tuple[str, Any]], event: int, stop: float, ramp: float, out: str
 ) -> None:
     """One generator process: its share of the audience, until ``stop`` (monotonic)."""
 
@@ -302,6 +347,8 @@ def spectate(
             await asyncio.sleep(ramp / max(1, len(watchers)))
             if kind == "projector":
                 coro = projector(port, pk, tally, stop)
+            elif kind == "pass":
+                coro = holder(port, event, pk, tally, stop)
             elif kind == "match":
                 coro = spectator(port, f"match-{pk}", f"/matches/{pk}/", tally, stop)
             else:
@@ -321,6 +368,7 @@ def spectate(
                 "answered": tally.answered,
                 "kinds": tally.kinds,
                 "errors": tally.errors,
+                "passes": tally.passes,
                 "held": tally.held,
                 "loop": tally.loop,
             }
@@ -462,6 +510,7 @@ class OpenResult:
     confirmations: int
     spectator_seconds: float
     loop: list[float] = field(default_factory=list)
+    passes: Counter[str] = field(default_factory=Counter)
 
 
 def run_open(
@@ -474,10 +523,12 @@ def run_open(
     seconds: float,
     ramp: float,
     workdir: Path,
+    passes: int = 0,
 ) -> OpenResult:
-    """Run the audience and the tables against nginx's plain listener on ``port``: the audience
-    comes in over ``ramp`` seconds, then everyone stays ``seconds`` more."""
-    watchers = audience(setup, spectators, per_table)
+    """Run the audience (and ``passes`` players on their pass) and the tables against nginx's
+    listener on ``port``: the audience comes in over ``ramp`` seconds, then everyone stays
+    ``seconds`` more."""
+    watchers = audience(setup, spectators, per_table, passes)
     random.shuffle(watchers)
     stop = time.monotonic() + ramp + seconds
     context = multiprocessing.get_context("fork")
@@ -487,7 +538,9 @@ def run_open(
         out = str(workdir / f"spectators-{part}.json")
         outs.append(out)
         share = watchers[part::PROCESSES]
-        procs.append(context.Process(target=spectate, args=(port, share, stop, ramp, out)))
+        procs.append(
+            context.Process(target=spectate, args=(port, share, setup["event"], stop, ramp, out))
+        )
     tables_out = str(workdir / "tables.json")
     procs.append(context.Process(target=play, args=(port, setup, hands, stop, tables_out)))
     for proc in procs:
@@ -497,6 +550,7 @@ def run_open(
     answered: Counter[str] = Counter()
     kinds: Counter[str] = Counter()
     errors: Counter[str] = Counter()
+    held_passes: Counter[str] = Counter()
     held: list[list[Any]] = []
     loop: list[float] = []
     for out in outs:
@@ -505,6 +559,7 @@ def run_open(
         answered.update(data["answered"])
         kinds.update(data["kinds"])
         errors.update(data["errors"])
+        held_passes.update(data["passes"])
         held += data["held"]
     log = json.loads(Path(tables_out).read_text())
     errors.update(log["errors"])
@@ -521,6 +576,7 @@ def run_open(
         confirmations=len(log["marks"]) // 2,
         spectator_seconds=watching,
         loop=loop,
+        passes=held_passes,
     )
 
 
@@ -607,6 +663,19 @@ def by_page(kinds: Counter[str]) -> list[tuple[str, int, float, int, float]]:
     return out
 
 
+def passes_line(passes: Counter[str]) -> str:
+    """The players' passes: links opened, polls, and how many polls drew the page again."""
+    if not passes:
+        return "  players' passes: none open"
+    polls = sum(v for k, v in passes.items() if k.startswith("poll "))
+    drawn = passes["poll 200"]
+    return (
+        f"  players' passes (private, every request to gunicorn): {passes['link 302']} links "
+        f"opened, {polls} polls, {passes['poll 304']} unchanged (304), {drawn} drawn "
+        f"({100 * drawn / max(1, polls):.1f} %)"
+    )
+
+
 def open_report(
     result: OpenResult, cpu: dict[str, float], elapsed: float, load: str, title: str
 ) -> list[str]:
@@ -638,6 +707,7 @@ def open_report(
         f"p95 {pct(lags, 0.95):.2f} s, p99 {pct(lags, 0.99):.2f} s, "
         f"max {max(lags, default=float('nan')):.2f} s; later than 3 s: "
         f"{sum(1 for v in lags if v > 3)}; never arrived: {result.missing}",
+        passes_line(result.passes),
         f"  the generator's own delay (its event loop late for a 0.1 s timer): p50 "
         f"{pct(result.loop, 0.5):.3f} s, p99 {pct(result.loop, 0.99):.3f} s, "
         f"max {max(result.loop, default=float('nan')):.3f} s",
@@ -668,11 +738,16 @@ def open_main(environ: dict[str, str], *, hands: tuple[float, float], seconds: i
     spectators = int(environ.get("LOADTEST_SPECTATORS", "2500"))
     per_table = int(environ.get("LOADTEST_PER_TABLE", "4"))
     ramp = float(environ.get("LOADTEST_RAMP", "30"))
+    passes = int(environ.get("LOADTEST_PASSES", "0"))
+    kind = environ.get("LOADTEST_EVENT", "club")
+    if kind not in ("swiss", "club"):
+        raise SystemExit(f"LOADTEST_EVENT={kind!r}: expected swiss or club")
     workers = int(environ.get("LOADTEST_WEB_WORKERS", "0"))
     running = stack_start(workers=workers, demo=False, connections=4 * spectators + 1024)
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "loadtest.setup", str(tables)],
+            [sys.executable, "-m", "loadtest.setup", str(tables)]
+            + (["--swiss"] if kind == "swiss" else []),
             cwd=Path(__file__).resolve().parent.parent,
             env=running.env,
             capture_output=True,
@@ -695,6 +770,7 @@ def open_main(environ: dict[str, str], *, hands: tuple[float, float], seconds: i
             seconds=seconds,
             ramp=ramp,
             workdir=workdir,
+            passes=passes,
         )
         elapsed = time.monotonic() - started
         after = cpu.sample()
@@ -706,7 +782,9 @@ def open_main(environ: dict[str, str], *, hands: tuple[float, float], seconds: i
     title = (
         f"open pace, reference stack (nginx, gunicorn x{running.workers}, PostgreSQL, Redis, "
         f"worker, beat), {tables} tables, {spectators} spectators ({per_table} a table, the rest "
-        f"on the event page and projectors), {ramp:.0f} s ramp + {seconds} s, a hand every "
+        f"on the event page and projectors), {passes} players on their pass, "
+        + ("round 1 of a Swiss" if kind == "swiss" else "a club night")
+        + f", {ramp:.0f} s ramp + {seconds} s, a hand every "
         f"{hands[0]:g}-{hands[1]:g} s a table; "
         + ("each spectator loads its page" if PAGE_LOADS else "pages open before the run")
     )

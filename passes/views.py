@@ -19,9 +19,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.api import version_etag
 from core.errors import ApplicationError
 from core.net import client_ip
 from core.parsing import parse_ascii_int
@@ -260,12 +262,16 @@ def pass_live(request: HttpRequest, pk: int) -> HttpResponse:
 def _live_answer(
     request: HttpRequest, version: int, template: str, held: PlayerPass | Entry
 ) -> HttpResponse:
-    if request.headers.get("If-None-Match", "").strip('"') == str(version):
-        response = HttpResponse(status=304)
+    etag = version_etag(version)
+    # Django's If-None-Match test (a weak comparison: behind nginx's gzip the ETag a client
+    # echoes is W/"…"): an empty 304 while the version is the one the page shows.
+    answer = get_conditional_response(request, etag=etag)
+    if answer is not None:
+        response: HttpResponse = answer
     else:
         context = _entry_context(held) if isinstance(held, Entry) else _context(request, held)
         response = render(request, template, context)
-    response["ETag"] = f'"{version}"'
+    response["ETag"] = etag
     response["Cache-Control"] = "private, no-store"
     response["X-Live-Poll-Ms"] = str(POLL_MS)
     return response

@@ -22,8 +22,10 @@ from scoring.selectors.disputes import dispute_out, disputes_open
 from scoring.selectors.live import (
     matches_live_scores,
     matches_live_stamps,
+    matches_live_states,
     round_live_scores,
     round_played_match_ids,
+    with_status_labels,
 )
 from scoring.selectors.seating import event_free_table, event_open_seats, seating_warnings
 from scoring.selectors.shapes import (
@@ -68,10 +70,12 @@ __all__ = [
     "match_state",
     "matches_live_scores",
     "matches_live_stamps",
+    "matches_live_states",
     "round_live_scores",
     "round_played_match_ids",
     "scored_hand_from",
     "seating_warnings",
     "submission_get",
     "submission_out",
+    "with_status_labels",
 ]

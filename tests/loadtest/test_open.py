@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 
-from loadtest.open import audience, by_page, cookies_of, lags_of, read_body
+from loadtest.open import audience, by_page, cookies_of, lags_of, passes_line, read_body
 
 
 def test_the_audience_is_so_many_a_table_a_projector_a_hundred_and_the_rest_on_the_event():
@@ -15,6 +15,20 @@ def test_the_audience_is_so_many_a_table_a_projector_a_hundred_and_the_rest_on_t
     assert watchers.count(("match", 1)) == watchers.count(("match", 2)) == 4
     assert watchers.count(("projector", 9)) == 3
     assert watchers.count(("event", 9)) == 300 - 8 - 3
+
+
+def test_players_on_their_pass_come_after_the_spectators_so_many_as_asked():
+    setup = {"event": 9, "matches": [{"id": 1}], "passes": ["a", "b", "c"]}
+    watchers = audience(setup, 10, 2, passes=2)
+    assert watchers[:10] == audience(setup, 10, 2)
+    assert watchers[10:] == [("pass", "a"), ("pass", "b")]
+    assert audience({"event": 9, "matches": []}, 5, 1, passes=3)[5:] == []
+
+
+def test_the_passes_line_counts_polls_and_the_share_drawn_again():
+    line = passes_line(Counter({"link 302": 2, "page 200": 2, "poll 304": 30, "poll 200": 10}))
+    assert "2 links opened, 40 polls, 30 unchanged (304), 10 drawn (25.0 %)" in line
+    assert passes_line(Counter()) == "  players' passes: none open"
 
 
 def test_a_lag_counts_from_the_confirmation_to_the_first_version_held_at_or_past_it():

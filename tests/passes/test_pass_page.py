@@ -41,6 +41,23 @@ def _match_of(reg: Registration) -> Match:
     return Match.objects.get(event=reg.event, seats__player=reg.player)
 
 
+def test_the_pass_answers_304_to_the_etag_it_gave_strong_or_weak(club):
+    """A client echoing the ETag behind nginx's gzip sends it weak (W/"…"): still unchanged."""
+    event, regs = swiss_with_passes(club)
+    browser = holding(regs[0])
+    url = f"/events/{event.pk}/pass/live/"
+    first = browser.get(url)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    assert etag == f'"{pass_version(player_pass=active_pass(regs[0]))}"'
+    assert browser.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    weak = browser.get(url, HTTP_IF_NONE_MATCH=f"W/{etag}")
+    assert weak.status_code == 304
+    assert weak["ETag"] == etag
+    assert weak["Cache-Control"] == "private, no-store"
+    assert browser.get(url, HTTP_IF_NONE_MATCH='"0"').status_code == 200
+
+
 def test_the_pass_shows_the_table_once_the_round_is_paired_and_the_version_moves(club, director):
     event, regs = swiss_with_passes(club)
     browser = holding(regs[0])

@@ -3,6 +3,8 @@ club, event and player selectors behind the event, club and player pages; the be
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from django.conf import settings
 
@@ -10,7 +12,7 @@ from ratings.models import Rating
 from ratings.selectors import club_ratings
 from scoring.models import Match
 from scoring.permissions import Actor
-from scoring.selectors import matches_live_scores, round_live_scores
+from scoring.selectors import matches_live_scores, matches_live_states, round_live_scores
 from scoring.services import entry_from_dict, hand_submit, match_start
 from tournaments.models import Event, Registration
 from tournaments.selectors import (
@@ -61,6 +63,31 @@ def test_round_live_scores_reads_every_table_at_once(round_of_20, django_assert_
         scores = round_live_scores(rnd=rnd)
     assert len(scores) == 20
     assert all(sorted(s["totals"]) == [0, 20] for s in scores.values())
+
+
+def test_a_live_score_kept_by_version_is_plain_data_and_labelled_in_the_readers_language(
+    round_of_20, client
+):
+    """What core.live.by_version keeps (pickled) holds no lazy translation: one unpickled is a
+    class built anew each time (a twentieth of gunicorn's CPU at a 100-table open). The label
+    is added at each reading, in the reader's language, even from a score kept in another."""
+    event, rnd = round_of_20
+    states = matches_live_states(match_ids=[m.pk for m in rnd.matches.all()])
+    assert len(states) == 20
+    assert all("status_label" not in s for s in states.values())
+    assert pickle.loads(pickle.dumps(states)) == states
+    assert {type(v) for s in states.values() for v in s.values()} <= {
+        int,
+        str,
+        bool,
+        list,
+        dict,
+        type(None),
+    }
+    english = client.get(f"/events/{event.pk}/live/").content.decode()
+    korean = client.get(f"/events/{event.pk}/live/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert ">playing</span>" in english
+    assert ">진행 중</span>" in korean
 
 
 def test_a_finished_tables_live_score_is_its_final_total(club, director, make_players):

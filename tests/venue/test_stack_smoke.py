@@ -27,6 +27,8 @@ RAMP, SECONDS = 25, 25
 """The spectators come in over RAMP seconds (each loads its page once), then all stay SECONDS."""
 HANDS = (15.0, 30.0)
 """Seconds between two hands at a table: about four times a brisk club night."""
+PASSES = 40
+"""Players keeping their pass on screen (private pages, polled past the cache)."""
 
 
 def _tree(roots: list[int]) -> set[int]:
@@ -78,6 +80,7 @@ def test_the_stack_carries_a_club_night_with_its_spectators(tmp_path: Path) -> N
             seconds=SECONDS,
             ramp=RAMP,
             workdir=tmp_path,
+            passes=PASSES,
         )
         share = running.cache_share(offset)
         dead = running.dead()
@@ -99,10 +102,14 @@ def test_the_stack_carries_a_club_night_with_its_spectators(tmp_path: Path) -> N
         f"confirmed, {total} spectators' polls, {without} without gunicorn "
         f"({100 * without / max(1, total):.1f} %); nginx's log: {share}; "
         f"{len(result.lags)} update lags, max {max(result.lags, default=0):.2f} s; "
-        f"errors {dict(result.errors)}; by kind {dict(result.kinds)}; start {running.timings}"
+        f"passes {dict(result.passes)}; errors {dict(result.errors)}; "
+        f"by kind {dict(result.kinds)}; start {running.timings}"
     )
     assert dead == []
     assert left == []
     assert not result.errors
     assert result.confirmations >= 20
     assert without > 0.5 * total
+    # Every pass opened its link and page, then polled (each a 200 or a 304, never cached).
+    assert result.passes["link 302"] == result.passes["page 200"] == PASSES
+    assert result.passes["poll 200"] + result.passes["poll 304"] >= PASSES * SECONDS / 3

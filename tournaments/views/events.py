@@ -20,9 +20,10 @@ from scoring.models import Match
 from scoring.selectors import (
     event_free_table,
     event_open_seats,
-    matches_live_scores,
     matches_live_stamps,
+    matches_live_states,
     round_played_match_ids,
+    with_status_labels,
 )
 from tournaments.forms import (
     BulkRegisterForm,
@@ -120,12 +121,14 @@ def standings_context(event: Event) -> dict[str, Any]:
 
 def live_scores(*, match_ids: list[int]) -> dict[int, dict[str, Any]]:
     """The tables' live scores, each scored once per version by this process
-    (core.live.by_version over the pure selectors)."""
-    return by_version(
+    (core.live.by_version over the pure selectors); the status labels, lazy translations,
+    added after (kept, they would be unpickled at every read)."""
+    kept = by_version(
         kind="match-live-score",
         versions=matches_live_stamps(match_ids=match_ids),
-        compute=lambda stale: matches_live_scores(match_ids=stale),
+        compute=lambda stale: matches_live_states(match_ids=stale),
     )
+    return with_status_labels(kept)
 
 
 def round_scores(*, rnd: Any) -> dict[int, dict[str, Any]]:
