@@ -115,9 +115,11 @@ class Organiser(Protocol):
         club nor registered for it, when the event has no such round, or when they may not
         sit down (in that order)."""
 
-    def results_changed(self, *, event_id: int) -> None:
+    def results_changed(self, *, event_id: int, counted: bool = True) -> None:
         """A result of event ``event_id`` was stored, confirmed or corrected (bump its sequence).
-        Told once per service call and event, before the match commands below."""
+        Told once per service call and event, before the match commands below. ``counted``:
+        whether it may change what standings count, a final result (a match that is or was
+        finished); a hand of a match still in play is not (it moves only the live scores)."""
 
     def match_result_change_allowed(self, *, match: Match, new_winner: int | None) -> None:
         """The veto: raise an ``ApplicationError`` (409) when a correction of a final result is
@@ -136,7 +138,7 @@ class ResultChanges:
     the events whose results changed, the matches whose final result a correction changed, and
     the matches that finished (in the order first noted)."""
 
-    events: dict[int, None] = field(default_factory=dict)
+    events: dict[int, bool] = field(default_factory=dict)
     corrected: dict[int, Match] = field(default_factory=dict)
     finished: dict[int, Match] = field(default_factory=dict)
 
@@ -148,15 +150,23 @@ class ResultChanges:
         return changes
 
     def result_changed(self, *, match: Match) -> None:
-        """A result of ``match`` was stored, confirmed, disputed, withdrawn or corrected."""
-        self.events.setdefault(match.event_id)
+        """A result of ``match`` was stored, confirmed, disputed, withdrawn or corrected. Noted
+        as counted when the match is final as it stands now (a service notes its match before
+        bringing it in line, and again after when a game or the match changed state, so a
+        match that was final, or became final, is counted either way)."""
+        from scoring.models import Match  # the models import nothing of this seam
+
+        final = match.status == Match.Status.FINISHED or match.decision != Match.Decision.PLAYED
+        self.events[match.event_id] = self.events.get(match.event_id, False) or final
 
     def tell(self) -> None:
         """Tell the organiser, inside the service's transaction: each event's results changed
-        (the sequence bump), then each correction of a final result, then each finished match."""
+        (the sequence bump, counted if a final result of it changed), then each correction of
+        a final result, then each finished match."""
         told = organiser()
-        for event_id in self.events:
-            told.results_changed(event_id=event_id)
+        final = {m.event_id for m in (*self.corrected.values(), *self.finished.values())}
+        for event_id, counted in self.events.items():
+            told.results_changed(event_id=event_id, counted=counted or event_id in final)
         for match in self.corrected.values():
             told.match_result_changed(match=match)
         for match in self.finished.values():

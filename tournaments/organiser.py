@@ -41,8 +41,8 @@ class TournamentsOrganiser:
     ) -> None:
         match_players_enter(match=match, players=players, round_number=round_number)
 
-    def results_changed(self, *, event_id: int) -> None:
-        event_results_seq_bump(event_id=event_id)
+    def results_changed(self, *, event_id: int, counted: bool = True) -> None:
+        event_results_seq_bump(event_id=event_id, counted=counted)
 
     def match_result_change_allowed(self, *, match: Match, new_winner: int | None) -> None:
         match_result_change_allowed(match=match, new_winner=new_winner)

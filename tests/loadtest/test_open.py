@@ -4,9 +4,24 @@ without gunicorn are counted, and the little HTTP it speaks."""
 from __future__ import annotations
 
 import asyncio
+import gzip
 from collections import Counter
 
-from loadtest.open import audience, by_page, cookies_of, lags_of, passes_line, read_body
+import pytest
+
+import loadtest.open as generator
+from loadtest.open import (
+    REGIONS_HEAD,
+    SHOWN,
+    Connection,
+    audience,
+    by_page,
+    cookies_of,
+    lags_of,
+    passes_line,
+    read_body,
+    settled_line,
+)
 
 
 def test_the_audience_is_so_many_a_table_a_projector_a_hundred_and_the_rest_on_the_event():
@@ -70,3 +85,50 @@ def test_cookies_and_a_chunked_body_are_read_as_a_browser_would():
         return await read_body(reader, {"transfer-encoding": "chunked"})
 
     assert asyncio.run(read()) == b"hello world"
+
+
+def test_a_gzipped_answer_is_unzipped_whole_or_only_its_first_bytes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A page is unzipped whole; a fetch of live regions only as far as their version (the
+    whole answer still read off the connection, which then serves the next request)."""
+    body = b'<div data-live-fragment data-live-version="42">' + b"<li>table</li>" * 20_000
+    zipped = gzip.compress(body)
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while True:
+            try:
+                await reader.readuntil(b"\r\n\r\n")
+            except asyncio.IncompleteReadError:
+                break
+            head = f"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: {len(zipped)}"
+            writer.write(head.encode() + b"\r\n\r\n" + zipped)
+            await writer.drain()
+        writer.close()
+
+    async def fetch() -> tuple[bytes, bytes, bytes]:
+        server = await asyncio.start_server(answer, "127.0.0.1", 0)
+        conn = Connection(server.sockets[0].getsockname()[1])
+        _, _, whole = await conn.request("GET", "/events/1/", {})
+        _, _, first = await conn.request("GET", "/events/1/live/", {}, first=REGIONS_HEAD)
+        _, _, again = await conn.request("GET", "/events/1/", {})
+        conn.close()
+        server.close()
+        return whole, first, again
+
+    monkeypatch.setattr(generator, "TLS", None)  # plain HTTP to this little server
+    whole, first, again = asyncio.run(fetch())
+    assert whole == body
+    assert again == body
+    assert first == body[:REGIONS_HEAD]
+    shown = SHOWN.search(first, 0, REGIONS_HEAD)
+    assert shown is not None
+    assert shown[1] == b"42"
+
+
+def test_the_settled_line_reports_the_lags_after_the_ramp() -> None:
+    line = settled_line([0.5, 1.0, 1.5, 3.5])
+    assert "once the audience was in (4)" in line
+    assert "p50 1.50 s" in line
+    assert "max 3.50 s" in line
+    assert line.endswith("later than 3 s: 1")

@@ -9,6 +9,7 @@ from typing import Any, cast
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.db.models import F
 
 from clubs.models import Player
 from core.errors import ApplicationError
@@ -28,8 +29,8 @@ GIN = {"knocker": 0, "outcome": "gin", "knocker_deadwood": 0, "defender_deadwood
 class _Refusing(TournamentsOrganiser):
     """Does what tournaments does, then refuses: the caller's transaction must undo it all."""
 
-    def results_changed(self, *, event_id: int) -> None:
-        super().results_changed(event_id=event_id)
+    def results_changed(self, *, event_id: int, counted: bool = True) -> None:
+        super().results_changed(event_id=event_id, counted=counted)
         raise ApplicationError("refused by the organiser", status=409)
 
 
@@ -38,6 +39,7 @@ class _Counting(TournamentsOrganiser):
 
     def __init__(self) -> None:
         self.told: list[tuple[str, Any]] = []
+        self.counted: list[bool] = []
         self.entered: list[tuple[int, int | None]] = []
 
     def players_enter(
@@ -46,9 +48,10 @@ class _Counting(TournamentsOrganiser):
         super().players_enter(match=match, players=players, round_number=round_number)
         self.entered.append((match.event_id, match.round_id and round_number))
 
-    def results_changed(self, *, event_id: int) -> None:
+    def results_changed(self, *, event_id: int, counted: bool = True) -> None:
         self.told.append(("results_changed", event_id))
-        super().results_changed(event_id=event_id)
+        self.counted.append(counted)
+        super().results_changed(event_id=event_id, counted=counted)
 
     def match_finished(self, *, match: Match) -> None:
         self.told.append(("match_finished", match.pk))
@@ -103,11 +106,43 @@ def test_a_confirmation_that_finishes_the_match_tells_the_organiser_once(
     seq = Event.objects.get(pk=event.pk).results_seq
     entered = seat_api(m, 0).hand(m, **GIN)
     assert counting.told == [("results_changed", event.pk)]
+    # An entry awaiting its answer, in a match still in play: nothing the standings count.
+    assert counting.counted == [False]
     counting.told.clear()
     seat_api(m, 1).action(entered["id"], "confirm")
     assert counting.told == [("results_changed", event.pk), ("match_finished", m)]
+    assert counting.counted == [False, True]
     assert Event.objects.get(pk=event.pk).results_seq == seq + 2
     assert Match.objects.get(pk=m).status == Match.Status.FINISHED
+
+
+def test_a_hand_of_a_match_in_play_leaves_current_standings_current(
+    make_event, director_api_for, django_capture_on_commit_callbacks
+):
+    """Standings count final results only: a hand entered and confirmed in a match still in
+    play moves the results sequence (the live scores' version) and the standings' with it, so
+    no rebuild is prompted; the hand that finishes the match is counted and prompts one."""
+    event = make_event("standard", confirmation="opponent")
+    m = director_api_for(event).start(event, players(event, 2))["id"]
+    Event.objects.filter(pk=event.pk).update(standings_seq=F("results_seq"))
+    with django_capture_on_commit_callbacks() as callbacks:
+        entered = seat_api(m, 0).hand(m, **KNOCK)
+        seat_api(m, 1).action(entered["id"], "confirm")
+    stored = Event.objects.get(pk=event.pk)
+    assert stored.standings_seq == stored.results_seq
+    assert Match.objects.get(pk=m).status == Match.Status.PLAYING
+    prompts = [c for c in callbacks if "standings" in getattr(c, "__qualname__", "")]
+    assert prompts == []
+    before = stored.results_seq
+    with django_capture_on_commit_callbacks() as callbacks:
+        entered = seat_api(m, 0).hand(m, **GIN)
+        seat_api(m, 1).action(entered["id"], "confirm")
+    stored = Event.objects.get(pk=event.pk)
+    assert Match.objects.get(pk=m).status == Match.Status.FINISHED
+    # the entry moved both; the confirmation that finished the match is counted: a rebuild due
+    assert (stored.results_seq, stored.standings_seq) == (before + 2, before + 1)
+    prompts = [c for c in callbacks if "standings" in getattr(c, "__qualname__", "")]
+    assert len(prompts) == 1
 
 
 def test_without_an_organiser_scoring_refuses_to_start(monkeypatch):

@@ -4,10 +4,15 @@ club, event and player selectors behind the event, club and player pages; the be
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 from django.conf import settings
+from django.core.cache import caches
 
+from clubs.services import player_update
+from core import drawn
+from core.live import LOCAL_CACHE
 from ratings.models import Rating
 from ratings.selectors import club_ratings
 from scoring.models import Match
@@ -87,6 +92,49 @@ def test_a_live_score_kept_by_version_is_plain_data_and_labelled_in_the_readers_
     english = client.get(f"/events/{event.pk}/live/").content.decode()
     korean = client.get(f"/events/{event.pk}/live/", HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert ">playing</span>" in english
+    assert ">진행 중</span>" in korean
+
+
+def test_the_event_regions_draw_again_only_the_rows_that_changed(
+    round_of_20, client, director, monkeypatch
+):
+    """Each table's and standing's row is drawn once per content (core.drawn): after a hand at
+    one table and a player renamed at another, the next drawing of the event's regions draws
+    those two tables again and no other, shows both changes, and is what a drawing of every
+    row from scratch gives; another language draws its own rows."""
+    event, rnd = round_of_20
+    drawn.forget()
+    calls: list[str] = []
+    real = drawn.render_to_string
+
+    def counting(name: str, context: dict[str, Any]) -> str:
+        calls.append(name)
+        return real(name, context)
+
+    monkeypatch.setattr(drawn, "render_to_string", counting)
+    row = "tournaments/_pairing_row.html"
+    url = f"/events/{event.pk}/live/"
+    client.get(url)
+    assert calls.count(row) == 20
+    calls.clear()
+    first, second = Match.objects.filter(round=rnd).order_by("table_number")[:2]
+    entry = {"knocker": 0, "outcome": "knock", "knocker_deadwood": 2, "defender_deadwood": 40}
+    hand_submit(match=first, actor=Actor(user=director), entry=entry_from_dict(entry))
+    renamed = second.seats.order_by("position").first().player
+    player_update(player=renamed, name="Renamed Player", is_guest=renamed.is_guest)
+    html = client.get(url).content.decode()
+    assert calls.count(row) == 2
+    assert "Renamed Player" in html
+    assert html.count("58 – 0") + html.count("0 – 58") == 1  # 20 + 38 at the first table
+    drawn.forget()
+    for kept in (caches[LOCAL_CACHE], caches["default"]):
+        kept.clear()  # the regions kept by version, too: everything drawn anew
+    cache_free = client.get(url)
+    assert calls.count(row) == 2 + 20
+    assert cache_free.content.decode() == html
+    calls.clear()
+    korean = client.get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert calls.count(row) == 20
     assert ">진행 중</span>" in korean
 
 

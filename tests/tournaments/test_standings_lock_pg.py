@@ -101,7 +101,10 @@ def _audit(event_id: int) -> bool:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         seqs = set(Standing.objects.filter(event_id=event_id).values_list("seq", flat=True))
-        assert seqs <= {event.standings_seq}, (seqs, event.standings_seq)
+        # One rebuild's rows, computed at or before the sequence they stand for (a hand of a
+        # match in play moves both sequences and leaves the rows as they were).
+        assert len(seqs) <= 1, seqs
+        assert all(seq <= event.standings_seq for seq in seqs), (seqs, event.standings_seq)
         if event.standings_seq != event.results_seq:
             return False
         assert _stored(event_id) == _computed(event)

@@ -3,6 +3,7 @@ regions (what static/js/live.js swaps in when the event's version moved; docs/li
 
 from __future__ import annotations
 
+import json
 from types import SimpleNamespace
 from typing import Any
 
@@ -105,6 +106,21 @@ def standings_context(event: Event) -> dict[str, Any]:
         }
         for s in lines
     ]
+    for row in rows:
+        # Everything tournaments/_standing_row.html reads (core.drawn keeps its HTML by it).
+        record = row["record"]
+        row["key"] = (
+            row["rank"],
+            row["player"].pk,
+            row["player"].name,
+            row["match_points"],
+            record.get("won"),
+            record.get("drawn"),
+            record.get("lost"),
+            tuple(row["tiebreaks"]),
+            row["dropped"],
+            row["group"],
+        )
     fixed = [
         ("match_points", TIEBREAK_LABELS["match_points"], TIEBREAK_LEGENDS["match_points"]),
         ("record", gettext_lazy("W-D-L"), TIEBREAK_LEGENDS["record"]),
@@ -151,8 +167,37 @@ def pairing_rows(
         seats = sorted(m.seats.all(), key=lambda s: s.position)
         live = scores.get(m.pk, {}) if m.decision == Match.Decision.PLAYED else {}
         ways = [(s, (floats or {}).get(str(s.player_id), "")) for s in seats]
-        rows.append({"match": m, "seats": seats, "live": live, "sides": _sides(m, ways)})
+        sides = _sides(m, ways)
+        rows.append(
+            {
+                "match": m,
+                "seats": seats,
+                "live": live,
+                "sides": sides,
+                "key": _row_key(m, seats, sides, live),
+            }
+        )
     return rows
+
+
+def _row_key(
+    m: Match, seats: list[Any], sides: list[list[tuple[Any, str]]], live: dict[str, Any]
+) -> tuple[Any, ...]:
+    """Everything a table's row reads (tournaments/_pairing_row.html, the projector's
+    _projector_row.html; core.drawn keeps their HTML by it): the match's own fields, the seats
+    in order, each side's seats with their names and floats, and the live score (its status
+    label follows from its status and the language, which core.drawn adds)."""
+    score = {k: v for k, v in live.items() if k != "status_label"}
+    return (
+        m.pk,
+        m.table_number,
+        m.decision,
+        m.status,
+        m.winner_id,
+        tuple(s.player_id for s in seats),
+        tuple(tuple((s.player_id, s.player.name, way) for s, way in side) for side in sides),
+        json.dumps(score, sort_keys=True, default=str),
+    )
 
 
 def _sides(m: Match, ways: list[tuple[Any, str]]) -> list[list[tuple[Any, str]]]:
