@@ -33,6 +33,25 @@ def _fresh_cache() -> None:
         cache.clear()
 
 
+@pytest.fixture
+def drawn_renders(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The templates core.drawn draws, one name per drawing (a row it kept is not drawn again),
+    starting with nothing kept."""
+    from core import drawn
+
+    drawn.forget()
+    calls: list[str] = []
+    real = drawn.render_to_string
+
+    def counting(name: str, context: dict[str, object]) -> str:
+        calls.append(name)
+        return real(name, context)
+
+    monkeypatch.setattr(drawn, "render_to_string", counting)
+    yield calls
+    drawn.forget()
+
+
 @pytest.fixture(autouse=True)
 def _site_language() -> Iterator[None]:
     """Each test starts in the site's language: a request read in Korean leaves Korean active in

@@ -3,7 +3,6 @@ part of its key changes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -35,46 +34,31 @@ def _row(rank: int, name: str, points: int) -> dict[str, Any]:
     }
 
 
-@pytest.fixture
-def renders(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    drawn.forget()
-    calls: list[str] = []
-    real = drawn.render_to_string
-
-    def counting(name: str, context: dict[str, Any]) -> str:
-        calls.append(name)
-        return real(name, context)
-
-    monkeypatch.setattr(drawn, "render_to_string", counting)
-    yield calls
-    drawn.forget()
-
-
-def test_a_row_is_drawn_once_per_key_and_language(renders: list[str]) -> None:
+def test_a_row_is_drawn_once_per_key_and_language(drawn_renders: list[str]) -> None:
     with translation.override("en"):
         first = drawn.drawn(TEMPLATE, _row(1, "Ann", 6))
         again = drawn.drawn(TEMPLATE, _row(1, "Ann", 6))
     assert first == again
     assert ">Ann</a>" in first
     assert "<strong>6</strong>" in first
-    assert renders == [TEMPLATE]
+    assert drawn_renders == [TEMPLATE]
     with translation.override("ko"):
         drawn.drawn(TEMPLATE, _row(1, "Ann", 6))
-    assert len(renders) == 2  # another language is another drawing
+    assert len(drawn_renders) == 2  # another language is another drawing
 
 
-def test_a_row_whose_content_changed_is_drawn_again(renders: list[str]) -> None:
+def test_a_row_whose_content_changed_is_drawn_again(drawn_renders: list[str]) -> None:
     with translation.override("en"):
         drawn.drawn(TEMPLATE, _row(1, "Ann", 6))
         renamed = drawn.drawn(TEMPLATE, _row(1, "Anne", 6))
         moved = drawn.drawn(TEMPLATE, _row(2, "Anne", 6))
     assert ">Anne</a>" in renamed
     assert '<td class="num">2</td>' in moved
-    assert len(renders) == 3
+    assert len(drawn_renders) == 3
 
 
 def test_the_oldest_rows_are_dropped_past_the_bound(
-    renders: list[str], monkeypatch: pytest.MonkeyPatch
+    drawn_renders: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(drawn, "KEPT", 2)
     with translation.override("en"):
@@ -82,4 +66,4 @@ def test_the_oldest_rows_are_dropped_past_the_bound(
             drawn.drawn(TEMPLATE, _row(1, "Ann", points))
         drawn.drawn(TEMPLATE, _row(1, "Ann", 3))  # kept: the newest
         drawn.drawn(TEMPLATE, _row(1, "Ann", 1))  # dropped: drawn again
-    assert len(renders) == 4
+    assert len(drawn_renders) == 4

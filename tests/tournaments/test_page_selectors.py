@@ -4,7 +4,6 @@ club, event and player selectors behind the event, club and player pages; the be
 from __future__ import annotations
 
 import pickle
-from typing import Any
 
 import pytest
 from django.conf import settings
@@ -96,22 +95,14 @@ def test_a_live_score_kept_by_version_is_plain_data_and_labelled_in_the_readers_
 
 
 def test_the_event_regions_draw_again_only_the_rows_that_changed(
-    round_of_20, client, director, monkeypatch
+    round_of_20, client, director, drawn_renders
 ):
     """Each table's and standing's row is drawn once per content (core.drawn): after a hand at
     one table and a player renamed at another, the next drawing of the event's regions draws
     those two tables again and no other, shows both changes, and is what a drawing of every
     row from scratch gives; another language draws its own rows."""
     event, rnd = round_of_20
-    drawn.forget()
-    calls: list[str] = []
-    real = drawn.render_to_string
-
-    def counting(name: str, context: dict[str, Any]) -> str:
-        calls.append(name)
-        return real(name, context)
-
-    monkeypatch.setattr(drawn, "render_to_string", counting)
+    calls = drawn_renders
     row = "tournaments/_pairing_row.html"
     url = f"/events/{event.pk}/live/"
     client.get(url)
