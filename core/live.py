@@ -230,6 +230,19 @@ SHARED_SECONDS = 1
 # change for that version; a minute, as FRAGMENT_TIMEOUT (an event's version may step back when a
 # director's correction removes a bracket match: a minute bounds what that could serve).
 VERSIONED_SECONDS = 60
+# A public page that brings itself up to date (it holds the live root, templates/_live_poll.html:
+# its regions follow its version by the push or a poll) is kept longer. A copy drawn up to this
+# long ago is, once open, what a page opened that long ago and kept open is: it is told the
+# current version at once (nchan's channel keeps the last version published, for an hour; without
+# the push its first poll asks) and fetches that version's regions, which the cache keeps by
+# version. What lies outside the regions (titles, the rounds' links) may be this old, as on any
+# page left open. At an event's start a whole room opens its table's page within a minute: kept a
+# second, nearly every table's page was drawn again for its next spectator (825 drawings for
+# 1,000 page loads at 250 tables); kept this long, one per table and language (docs/live.md). A
+# page without the live root (standings, the bracket, a finished round) never updates once open:
+# kept a second.
+LIVE_PAGE_SECONDS = 60
+LIVE_PAGE = b'<div id="live" hidden data-live data-live-version='
 # The one query string a spectator's regions may carry: the version they are asked for.
 VERSIONED = re.compile(r"v=([0-9]{1,19})")
 
@@ -256,7 +269,8 @@ def cache_headers(request: HttpRequest, response: HttpResponse, *, kind: str) ->
     :class:`LiveVersionMiddleware` says it; asked for by version (``?v=``) and showing that
     version, it is kept :data:`VERSIONED_SECONDS`. Anything else of these routes is private
     (``no-store`` for versions and regions, ``no-cache`` for a page): no cache between the
-    visitor and Knock keeps it.
+    visitor and Knock keeps it. A public page that follows its version itself (the live root) is
+    kept :data:`LIVE_PAGE_SECONDS`.
     """
     if response.status_code not in (200, 304):
         return
@@ -277,6 +291,8 @@ def cache_headers(request: HttpRequest, response: HttpResponse, *, kind: str) ->
         return
     del response["Cache-Control"]
     seconds = SHARED_SECONDS
+    if kind == "page" and response.status_code == 200 and LIVE_PAGE in response.content:
+        seconds = LIVE_PAGE_SECONDS
     if kind == "fragment" and response.status_code == 200:
         shown = fragment_version(response.content)
         if shown is not None:

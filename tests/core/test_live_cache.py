@@ -16,13 +16,14 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory
 from django.utils.cache import get_max_age
 
-from core.live import SHARED_SECONDS, VERSIONED_SECONDS, cache_headers
+from core.live import LIVE_PAGE_SECONDS, SHARED_SECONDS, VERSIONED_SECONDS, cache_headers
 from engine.rules import find_rules
 from scoring.models import Match
 from scoring.services import match_link_token
 from tests.clubs.factories import PlayerFactory, UserFactory
 from tests.scoring.factories import MatchFactory
 from tests.tournaments.factories import EventFactory, swiss_event
+from tests.tournaments.helpers import play
 from tournaments.models import Event
 from tournaments.services import round_pair
 
@@ -189,28 +190,32 @@ def test_pages_not_named_public_are_left_as_they_were():
     assert "public" not in answer.get("Cache-Control", "")
 
 
-def _public_pages(match: Match) -> list[str]:
+def _public_pages(match: Match) -> dict[str, int]:
+    """The public pages, with how long a shared cache may keep each: a minute for a page that
+    follows its version itself (the live root), a second for one that never updates once open."""
     event = match.event_id
-    return [
-        f"/events/{event}/",
-        f"/matches/{match.pk}/",
-        f"/events/{event}/projector/",
-        f"/events/{event}/projector/slides/",
-        f"/events/{event}/standings/",
-    ]
+    return {
+        f"/events/{event}/": LIVE_PAGE_SECONDS,
+        f"/matches/{match.pk}/": LIVE_PAGE_SECONDS,
+        f"/events/{event}/projector/": SHARED_SECONDS,
+        f"/events/{event}/projector/slides/": SHARED_SECONDS,
+        f"/events/{event}/standings/": SHARED_SECONDS,
+    }
 
 
 def test_a_visitor_without_a_session_gets_public_pages_without_a_cookie_or_a_token():
     match = _match()
     visitor = Client()
-    for path in _public_pages(match):
+    for path, kept in _public_pages(match).items():
         answer = visitor.get(path)
         assert answer.status_code == 200, path
         assert not answer.cookies, (path, answer.cookies)
         assert not answer.has_header("Set-Cookie"), path
         assert b"csrfmiddlewaretoken" not in answer.content, path
         assert b"X-CSRFToken" not in answer.content, path
-        assert _shared(answer) == SHARED_SECONDS, path
+        assert _shared(answer) == kept, path
+        # Kept a minute exactly when the page brings itself up to date once open.
+        assert (b"data-live-version-url" in answer.content) == (kept == LIVE_PAGE_SECONDS), path
     assert not visitor.cookies  # nothing was set along the way either
 
 
@@ -221,7 +226,16 @@ def test_a_round_page_is_public_for_a_visitor_without_a_session():
     assert answer.status_code == 200
     assert not answer.cookies
     assert b"csrfmiddlewaretoken" not in answer.content
-    assert _shared(answer) == SHARED_SECONDS
+    assert _shared(answer) == LIVE_PAGE_SECONDS  # the round in play: its pairings follow it
+    # The previous round, over (a second round paired): it no longer updates, kept a second.
+    for match in Match.objects.filter(event=event):
+        seat = match.seats.order_by("position").first()
+        play(match, winner=seat.player_id if seat else None)
+    round_pair(event=event)
+    over = Client().get(f"/events/{event.pk}/rounds/1/")
+    assert over.status_code == 200
+    assert b"data-live-version" not in over.content
+    assert _shared(over) == SHARED_SECONDS
 
 
 def test_a_signed_in_visitors_pages_are_private_and_carry_their_token():
@@ -260,7 +274,7 @@ def test_the_language_switch_works_without_a_token_for_a_visitor_without_a_sessi
     assert switched.cookies["django_language"].value == "ko"
     korean = visitor.get(f"/events/{match.event_id}/")
     assert korean["Content-Language"] == "ko"
-    assert _shared(korean) == SHARED_SECONDS  # the language cookie is no session
+    assert _shared(korean) == LIVE_PAGE_SECONDS  # the language cookie is no session
 
 
 def test_a_signed_in_visitors_language_switch_is_still_checked_for_csrf():

@@ -7,6 +7,7 @@ answered by nginx's cache (X-Cache-Status: HIT).
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -159,3 +160,64 @@ def test_twenty_spectators_are_told_a_result_and_fetch_it_from_the_cache(
     polled = phones[1].get(f"/matches/{match}/live/", headers={"If-None-Match": f'"{now}"'})
     assert polled.status_code == 304
     assert polled.headers["X-Cache-Status"] in ("HIT", "MISS", "REVALIDATED", "EXPIRED")
+
+
+LIVE_ROOT = re.compile(r'<div id="live" hidden data-live data-live-version="([0-9]+)"')
+
+
+def test_a_table_page_kept_by_the_cache_is_brought_up_to_date_when_it_opens(
+    pushed_venue: str,
+) -> None:
+    """A public page that follows its version is kept a minute (core.live.LIVE_PAGE_SECONDS): a
+    spectator who opens a copy drawn before the last result is told the current version by the
+    push at once, and fetches that version's regions: the result is on the phone within 3 s."""
+    base = pushed_venue
+    director = Phone(base, "127.0.0.10")
+    token = director.token("director", "knock-demo")
+    assert token.status_code in (200, 201), token.text
+    match, (alice, bob) = _table(director, token.json()["token"])
+
+    first = Phone(base, "127.0.1.1").get(f"/matches/{match}/")
+    assert first.status_code == 200
+    assert "s-maxage=60" in first.headers["Cache-Control"], first.headers["Cache-Control"]
+    found = LIVE_ROOT.search(first.text)
+    assert found, first.text[:500]
+    drawn = int(found[1])
+
+    hand = director.post(
+        f"/api/matches/{match}/hands/",
+        json={"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25},
+        headers={"X-Match-Key": alice},
+    )
+    assert hand.status_code == 201, hand.text
+    confirmed = director.post(
+        f"/api/hands/{hand.json()['id']}/confirm/", json={}, headers={"X-Match-Key": bob}
+    )
+    assert confirmed.status_code == 200, confirmed.text
+    now = director.get(f"/api/matches/{match}/version/", headers={"X-Match-Key": bob})
+    current = int(now.json()["version"])
+    assert current > drawn
+
+    # The next spectator is answered from the cache: the page as it was drawn.
+    phone = Phone(base, "127.0.1.2")
+    later = phone.get(f"/matches/{match}/")
+    assert later.headers["X-Cache-Status"] == "HIT", later.headers
+    found = LIVE_ROOT.search(later.text)
+    assert found
+    assert int(found[1]) == drawn
+    assert f'data-live-subscribe-url="/live/sub/match-{match}"' in later.text
+
+    # Open, it subscribes, as live.js does: the first version it is told is the current one.
+    subscriber = Subscriber(phone, f"/live/sub/match-{match}")
+    opened = time.monotonic()
+    stop = threading.Event()
+    threading.Thread(target=subscriber.listen, args=(stop,), daemon=True).start()
+    while time.monotonic() < opened + 3.0 and not subscriber.told:
+        time.sleep(0.02)
+    stop.set()
+    assert subscriber.told, "not told a version within 3 s of opening"
+    assert int(subscriber.told[0][1]) == current, subscriber.told
+    regions = phone.get(f"/matches/{match}/live/?v={current}")
+    assert regions.status_code == 200
+    assert f'data-live-version="{current}"' in regions.text
+    assert time.monotonic() - opened <= 3.0

@@ -47,7 +47,7 @@ def _second_is_a_hit(base: str, path: str, first: int, **headers: str) -> str:
     status, lang, control = _visit(base, path, first, **headers)
     assert "public" in control, control
     assert "s-maxage" in control, control
-    # The entry lives a second: asked again at once, it is a HIT (a rare slow machine may
+    # The entry lives a second at least: asked again at once, it is a HIT (a rare slow machine may
     # have let it expire in between: once more).
     for n in (first + 1, first + 2):
         again, lang_again, _ = _visit(base, path, n, **headers)
