@@ -186,14 +186,15 @@ def held_entry(request: HttpRequest, event_id: int) -> Entry | None:
     return entry
 
 
-def _entry_context(entry: Entry) -> dict[str, Any]:
+def _entry_context(entry: Entry, version: int) -> dict[str, Any]:
+    """What the entrant's page shows; ``version`` read before any of it (see :func:`_context`)."""
     view = entry_view(entry=entry)
     return {
         "view": view,
         "event": view.event,
         "entry": view.entry,
         "live": {
-            "version": entry_version(entry=entry),
+            "version": version,
             "fragment_url": reverse("pass-live", args=[view.event.pk]),
             "version_url": "",
             "poll_ms": POLL_MS,
@@ -201,7 +202,14 @@ def _entry_context(entry: Entry) -> dict[str, Any]:
     }
 
 
-def _context(request: HttpRequest, player_pass: PlayerPass) -> dict[str, Any]:
+def _context(request: HttpRequest, player_pass: PlayerPass, version: int) -> dict[str, Any]:
+    """What the pass shows, with ``version`` as the version it shows: read before any of it.
+
+    Each read below sees what is committed when it runs; a change committed in between (a
+    director starting the round's clock) would be shown by the reads after it only. Read first,
+    the version is never newer than what is drawn: at worst the next poll draws the same again.
+    Read last, it could name the change the drawing missed, and every poll after would be told
+    ``304`` until the next change (a pass left showing a clock "not started")."""
     view = pass_view(player_pass=player_pass)
     opens = checkin_opens_at(event=view.event)
     current = view.current
@@ -218,7 +226,7 @@ def _context(request: HttpRequest, player_pass: PlayerPass) -> dict[str, Any]:
         if view.next_pass is not None
         else "",
         "live": {
-            "version": pass_version(player_pass=player_pass),
+            "version": version,
             "fragment_url": reverse("pass-live", args=[view.event.pk]),
             "version_url": "",
             "poll_ms": POLL_MS,
@@ -232,13 +240,15 @@ def pass_page(request: HttpRequest, pk: int) -> HttpResponse:
     entrant without a place yet, where their entry stands."""
     entry = held_entry(request, pk)
     if entry is not None:
-        response = render(request, "passes/entry.html", _entry_context(entry))
+        version = entry_version(entry=entry)
+        response = render(request, "passes/entry.html", _entry_context(entry, version))
         response["Cache-Control"] = "private, no-store"
         return response
     found = held_pass(request, pk)
     if isinstance(found, HttpResponse):
         return found
-    response = render(request, "passes/pass.html", _context(request, found))
+    version = pass_version(player_pass=found)
+    response = render(request, "passes/pass.html", _context(request, found, version))
     response["Cache-Control"] = "private, no-store"
     return response
 
@@ -269,7 +279,11 @@ def _live_answer(
     if answer is not None:
         response: HttpResponse = answer
     else:
-        context = _entry_context(held) if isinstance(held, Entry) else _context(request, held)
+        context = (
+            _entry_context(held, version)
+            if isinstance(held, Entry)
+            else _context(request, held, version)
+        )
         response = render(request, template, context)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-store"

@@ -13,8 +13,9 @@ from django.db.models import F
 from django.test import Client
 from django.utils import timezone
 
+from core.live import FRAGMENT_VERSION
 from entries.models import Entry
-from passes import tasks
+from passes import tasks, views
 from passes.links import SESSION_KEY
 from passes.models import PlayerPass
 from passes.selectors import pass_version
@@ -24,7 +25,8 @@ from scoring.models import Match, MatchKey
 from scoring.permissions import Actor, match_access
 from tests.passes.helpers import active_pass, holding, swiss_with_passes
 from tests.tournaments.helpers import play
-from tournaments.models import Event, Registration, Standing
+from tournaments.models import Event, Registration, Round, Standing
+from tournaments.services.clock import round_clock_set, round_clock_start
 from tournaments.services.rounds import round_pair
 from tournaments.services.standings import standings_recompute
 from tournaments.services.withdrawals import registration_drop
@@ -324,3 +326,39 @@ def test_during_a_round_the_holders_own_standing_moves_the_pass(club, director):
         defaults={"rank": 1, "values": {"mp": 3}, "seq": 9},
     )
     assert pass_version(player_pass=active_pass(regs[0])) != before
+
+
+def test_a_change_committed_while_the_pass_is_drawn_is_drawn_at_the_next_poll(
+    club, director, monkeypatch
+):
+    """The version the pass shows is read before what it shows. A director starting the round's
+    clock while a poll of the pass is being drawn (after its clock was read, before the rest) is
+    drawn at the next poll: never answered ``304`` until something else changes, with the pass
+    left showing a clock "not started" (seen in the browser journey on PostgreSQL)."""
+    event, regs = swiss_with_passes(club)
+    round_pair(event=event, user=director)
+    rnd = Round.objects.get(event=event, number=1)
+    round_clock_set(rnd=rnd, user=director, minutes=30)
+    browser = holding(regs[0])
+    url = f"/events/{event.pk}/pass/live/"
+    read = views.match_clock_state
+
+    def read_then_started(**kwargs):
+        shown = read(**kwargs)
+        monkeypatch.setattr(views, "match_clock_state", read)  # once
+        round_clock_start(rnd=rnd, user=director)  # committed mid-drawing
+        return shown
+
+    monkeypatch.setattr(views, "match_clock_state", read_then_started)
+    drawn = browser.get(url)
+    assert drawn.status_code == 200
+    assert b'data-clock-phase="ready"' in drawn.content  # the clock as read: not started
+    shown = FRAGMENT_VERSION.search(drawn.content)
+    assert shown is not None
+    # live.js asks with the version the regions show: the start is drawn now.
+    polled = browser.get(url, HTTP_IF_NONE_MATCH=f'"{int(shown[1])}"')
+    assert polled.status_code == 200, "told 304: the pass would show the clock not started"
+    assert b'data-clock-phase="running"' in polled.content
+    settled = FRAGMENT_VERSION.search(polled.content)
+    assert settled is not None
+    assert browser.get(url, HTTP_IF_NONE_MATCH=f'"{int(settled[1])}"').status_code == 304

@@ -67,9 +67,12 @@ def pushed_venue(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[st
         yield base
 
 
-def _table(director: Phone, api_token: str) -> tuple[int, list[str]]:
-    """A club night with one table, as docs/api.md makes it: (match id, the seats' keys)."""
-    auth = {"Authorization": f"Token {api_token}"}
+def _table(director: Phone) -> tuple[int, list[str]]:
+    """The demo director signs in and makes a club night with one table, as docs/api.md makes
+    it: (match id, the seats' keys)."""
+    token = director.token("director", "knock-demo")
+    assert token.status_code in (200, 201), token.text
+    auth = {"Authorization": f"Token {token.json()['token']}"}
     club = director.post("/api/clubs/", json={"name": "Push Gin"}, headers=auth).json()["id"]
     made = director.post(
         f"/api/clubs/{club}/players/bulk/", json={"names": ["Alice", "Bob"]}, headers=auth
@@ -92,14 +95,31 @@ def _table(director: Phone, api_token: str) -> tuple[int, list[str]]:
     return int(match["id"]), keys
 
 
+def _a_hand_confirmed(director: Phone, match: int, alice: str, bob: str) -> tuple[float, int]:
+    """Alice enters a knock, Bob confirms it: (when it was confirmed, the table's version then,
+    read with a seat key, which goes past the cache)."""
+    hand = director.post(
+        f"/api/matches/{match}/hands/",
+        json={"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25},
+        headers={"X-Match-Key": alice},
+    )
+    assert hand.status_code == 201, hand.text
+    confirmed = director.post(
+        f"/api/hands/{hand.json()['id']}/confirm/", json={}, headers={"X-Match-Key": bob}
+    )
+    assert confirmed.status_code == 200, confirmed.text
+    at = time.monotonic()
+    version = director.get(f"/api/matches/{match}/version/", headers={"X-Match-Key": bob})
+    assert version.headers["X-Cache-Status"] == "BYPASS"
+    return at, int(version.json()["version"])
+
+
 def test_twenty_spectators_are_told_a_result_and_fetch_it_from_the_cache(
     pushed_venue: str,
 ) -> None:
     base = pushed_venue
     director = Phone(base, "127.0.0.10")
-    token = director.token("director", "knock-demo")
-    assert token.status_code in (200, 201), token.text
-    match, (alice, bob) = _table(director, token.json()["token"])
+    match, (alice, bob) = _table(director)
 
     # A spectator's page carries its subscription.
     page = Phone(base, "127.0.0.20").get(f"/matches/{match}/")
@@ -115,21 +135,8 @@ def test_twenty_spectators_are_told_a_result_and_fetch_it_from_the_cache(
         assert subscriber.open.wait(15), "a subscription was not opened"
 
     # Alice enters a hand, Bob confirms it: the confirmation is told to every spectator.
-    hand = director.post(
-        f"/api/matches/{match}/hands/",
-        json={"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25},
-        headers={"X-Match-Key": alice},
-    )
-    assert hand.status_code == 201, hand.text
-    confirmed = director.post(
-        f"/api/hands/{hand.json()['id']}/confirm/", json={}, headers={"X-Match-Key": bob}
-    )
-    assert confirmed.status_code == 200, confirmed.text
-    at = time.monotonic()
-    # The version now (a seat key goes past the cache).
-    version = director.get(f"/api/matches/{match}/version/", headers={"X-Match-Key": bob})
-    assert version.headers["X-Cache-Status"] == "BYPASS"
-    now = str(version.json()["version"])
+    at, version = _a_hand_confirmed(director, match, alice, bob)
+    now = str(version)
 
     deadline = at + 3.0
     while time.monotonic() < deadline and not all(
@@ -173,9 +180,7 @@ def test_a_table_page_kept_by_the_cache_is_brought_up_to_date_when_it_opens(
     push at once, and fetches that version's regions: the result is on the phone within 3 s."""
     base = pushed_venue
     director = Phone(base, "127.0.0.10")
-    token = director.token("director", "knock-demo")
-    assert token.status_code in (200, 201), token.text
-    match, (alice, bob) = _table(director, token.json()["token"])
+    match, (alice, bob) = _table(director)
 
     first = Phone(base, "127.0.1.1").get(f"/matches/{match}/")
     assert first.status_code == 200
@@ -184,18 +189,7 @@ def test_a_table_page_kept_by_the_cache_is_brought_up_to_date_when_it_opens(
     assert found, first.text[:500]
     drawn = int(found[1])
 
-    hand = director.post(
-        f"/api/matches/{match}/hands/",
-        json={"knocker": 0, "outcome": "knock", "knocker_deadwood": 5, "defender_deadwood": 25},
-        headers={"X-Match-Key": alice},
-    )
-    assert hand.status_code == 201, hand.text
-    confirmed = director.post(
-        f"/api/hands/{hand.json()['id']}/confirm/", json={}, headers={"X-Match-Key": bob}
-    )
-    assert confirmed.status_code == 200, confirmed.text
-    now = director.get(f"/api/matches/{match}/version/", headers={"X-Match-Key": bob})
-    current = int(now.json()["version"])
+    _, current = _a_hand_confirmed(director, match, alice, bob)
     assert current > drawn
 
     # The next spectator is answered from the cache: the page as it was drawn.
