@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from stack.nginx import SITE, cache_share, nginx_main, nginx_site
+from tests.support import requires
 
 
 def test_only_ports_and_paths_change(tmp_path: Path) -> None:
@@ -62,7 +61,7 @@ def test_cache_share_counts_public_requests_nginx_answered_alone(tmp_path: Path)
 DEBIAN_MAIN = Path("/etc/nginx/nginx.conf")
 
 
-@pytest.mark.skipif(not DEBIAN_MAIN.exists(), reason="Debian's nginx is not installed")
+@requires(DEBIAN_MAIN.exists(), "nginx (Debian's package)")
 def test_the_main_conf_keeps_what_debians_does(tmp_path: Path) -> None:
     """The stack's nginx.conf is Debian's as far as what a request costs goes: a worker a core,
     sendfile and gzip of HTML for the clients that ask (phones do), so the load test measures

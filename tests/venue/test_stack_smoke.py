@@ -17,6 +17,7 @@ import pytest
 from loadtest.open import CACHE_ANSWERS, run_open
 from stack.launch import stack_start
 from stack.nginx import NGINX
+from tests.support import requires
 
 pytestmark = pytest.mark.venue
 
@@ -57,7 +58,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
-@pytest.mark.skipif(not Path(NGINX).exists(), reason="nginx is not installed")
+@requires(Path(NGINX).exists(), "nginx (Debian's package, with libnginx-mod-nchan)")
 def test_the_stack_carries_a_club_night_with_its_spectators(tmp_path: Path) -> None:
     running = stack_start(tmp_path / "stack", workers=4, demo=False, connections=4096)
     try:
